@@ -1,0 +1,40 @@
+// Package jgen is a streaming JSON generator (RFC 8259) with fast,
+// configurable string escaping.
+//
+// # Generating
+//
+// A Generator writes one token at a time: WriteStartObject, WriteName,
+// WriteString, WriteInt, WriteEndObject and so on. It writes to an
+// io.Writer through a buffer (NewGenerator) or appends to a byte slice
+// (NewAppendGenerator). Every token is checked against the JSON grammar
+// before any of it is written, so a program cannot produce malformed
+// output by calling methods in the wrong order; the error says which token
+// was refused and where. Several values may follow each other at the root,
+// separated by a newline by default, which makes NDJSON.
+//
+// # Escaping
+//
+// How strings are written is an Escaping value: the quote char, which
+// characters are escaped beyond the RFC 8259 §7 minimum ('/', HTML's
+// '<' '>' '&', U+2028/U+2029, everything above a code point such as
+// U+007F for ASCII-only output), the case of hex digits, surrogate pair
+// escapes, the policy for invalid UTF-8, and custom per-character escapes
+// (CharacterEscapes). The presets Minimal (the default, as jsontext),
+// Stdlib (as encoding/json.Marshal), Jackson (as jackson-core) and ASCII are
+// starting points. A generator's escaping can be changed between tokens
+// with SetEscaping.
+//
+// The same rules are available without a generator, in the style of
+// strconv: Escaping.AppendQuote, AppendQuoteBytes and Quote.
+//
+// Whatever the options, the output of a string cannot end its quotes
+// early: the quote char, '"', '\\' and control characters are always
+// escaped, and custom escape sequences are checked when they are made.
+//
+// # Speed
+//
+// Strings are scanned many bytes at a time for the first byte that needs
+// attention, and clean runs are copied in bulk; the scanning kernel is
+// chosen once per option change. Once a Generator's buffer has grown to
+// its working size, writing tokens does not allocate.
+package jgen

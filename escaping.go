@@ -1,0 +1,166 @@
+package jgen
+
+import (
+	"strconv"
+)
+
+// InvalidUTF8Policy says what happens to bytes of a string that are not
+// valid UTF-8. A byte is invalid exactly when utf8.DecodeRune reports it as
+// RuneError with width 1; each such byte is treated on its own, so
+// "ab\xe2\x80" holds two invalid bytes.
+type InvalidUTF8Policy uint8
+
+const (
+	// InvalidUTF8Error refuses the string: the quote functions return a
+	// *UTF8Error and leave dst unchanged; the generator writes nothing of a
+	// string or []byte value. This is the default, as in jsontext.
+	InvalidUTF8Error InvalidUTF8Policy = iota
+
+	// InvalidUTF8Replace writes each invalid byte as the escape sequence
+	// \ufffd (U+FFFD REPLACEMENT CHARACTER), as encoding/json.Marshal does.
+	InvalidUTF8Replace
+
+	// InvalidUTF8ReplaceRaw writes each invalid byte as the replacement
+	// character U+FFFD in raw UTF-8 (EF BF BD), as encoding/json/v2 does
+	// with AllowInvalidUTF8. The replacement character then follows the
+	// rules for any code point of its value: it is escaped when
+	// MaxUnescaped is below U+FFFD, or written as a custom sequence when
+	// CharacterEscapes has one for it.
+	InvalidUTF8ReplaceRaw
+)
+
+// String returns "error", "replace" or "replace-raw".
+func (p InvalidUTF8Policy) String() string {
+	switch p {
+	case InvalidUTF8Error:
+		return "error"
+	case InvalidUTF8Replace:
+		return "replace"
+	case InvalidUTF8ReplaceRaw:
+		return "replace-raw"
+	}
+	return "InvalidUTF8Policy(" + strconv.Itoa(int(p)) + ")"
+}
+
+// Escaping says how strings (values and names alike) are quoted and which
+// characters are written as escape sequences. The zero value is the
+// Minimal preset: the RFC 8259 §7 minimum, lower-case hex digits, and an
+// error for invalid UTF-8.
+//
+// Whatever the options, the quote char, '"', '\\' and the control
+// characters U+0000..U+001F are always escaped (RFC 8259 §7): '"' as \",
+// '\\' as \\, U+0008, U+0009, U+000A, U+000C and U+000D as \b \t \n \f \r,
+// other controls as \u00XX. DEL (U+007F) is not escaped unless
+// CharacterEscapes says so.
+//
+// For one code point the rules apply in this order (as in jackson-core):
+// below U+0080, CharacterEscapes' per-byte action if it has one, else the
+// options above; at or above U+0080, first MaxUnescaped, then
+// CharacterEscapes' per-rune sequence, then JSLineTerminators, then
+// SurrogateEscapes, else the code point is written as raw UTF-8.
+//
+// Escaping values are comparable with ==. Use Validate to check one; every
+// function that takes an Escaping validates it and returns the same error.
+type Escaping struct {
+	// QuoteChar is the byte that opens and closes every string: '"' (the
+	// default; 0 means '"' too) or '\'' for JSON5/JavaScript consumers
+	// (jackson-core's quoteChar). With '\'', a ' inside a string is written
+	// \u0027 (never \', which JSON does not define) and '"' is still \".
+	// Output with '\'' is not RFC 8259 JSON.
+	QuoteChar byte
+
+	// EscapeSlash writes '/' as \/ (jackson-core ESCAPE_FORWARD_SLASHES),
+	// which keeps "</script>" out of HTML script blocks.
+	EscapeSlash bool
+
+	// HTMLSafe writes '<', '>' and '&' as \u003c, \u003e and \u0026,
+	// exactly as encoding/json does by default.
+	HTMLSafe bool
+
+	// JSLineTerminators writes U+2028 LINE SEPARATOR and U+2029 PARAGRAPH
+	// SEPARATOR as \u2028 and \u2029, which JavaScript before ES2019 does not
+	// accept raw in string literals. encoding/json does this by default.
+	JSLineTerminators bool
+
+	// UpperHex writes the hex digits of every \u escape jgen generates in
+	// upper case (\u001F, as jackson-core), instead of lower case (\u001f).
+	// Custom sequences from CharacterEscapes are written as given.
+	UpperHex bool
+
+	// SurrogateEscapes writes every code point above U+FFFF as the escaped
+	// UTF-16 surrogate pair (U+1F600 as \ud83d\ude00), even when the code
+	// point is not above MaxUnescaped. This reproduces what jackson-core
+	// 2.x's byte-output generator (UTF8JsonGenerator) writes.
+	SurrogateEscapes bool
+
+	// MaxUnescaped, when not 0, is the highest code point written raw:
+	// every code point above it is written as \uXXXX, and above U+FFFF as
+	// an escaped surrogate pair (RFC 8259 §7). 0x7F gives ASCII-only output
+	// (jackson-core ESCAPE_NON_ASCII); other values match jackson-core's
+	// highestNonEscapedChar. Values from 1 to 0x7E are rejected: they would
+	// escape ASCII characters, which is CharacterEscapes' job.
+	MaxUnescaped rune
+
+	// InvalidUTF8 is the policy for bytes that are not valid UTF-8.
+	InvalidUTF8 InvalidUTF8Policy
+
+	// CharacterEscapes, when not nil, customises how individual characters
+	// are written (jackson-core's CharacterEscapes). See NewCharacterEscapes.
+	CharacterEscapes *CharacterEscapes
+}
+
+// The presets. Each is an ordinary Escaping value: copy one and change
+// fields to adjust it. Do not assign to their fields in place; that would
+// change the preset for the whole program.
+var (
+	// Minimal is the RFC 8259 §7 minimum with lower-case hex digits: the
+	// string form of encoding/json/jsontext's defaults and of RFC 8785
+	// (JSON Canonicalization Scheme). It is the zero Escaping.
+	Minimal = Escaping{}
+
+	// Stdlib reproduces the strings of encoding/json.Marshal: HTML-safe,
+	// U+2028/U+2029 escaped, invalid UTF-8 replaced by \ufffd.
+	Stdlib = Escaping{HTMLSafe: true, JSLineTerminators: true, InvalidUTF8: InvalidUTF8Replace}
+
+	// Jackson reproduces jackson-core 2.14's defaults as written by its
+	// char-output generator (WriterBasedJsonGenerator): upper-case hex
+	// digits. Set SurrogateEscapes for its byte-output generator's form of
+	// code points above U+FFFF.
+	Jackson = Escaping{UpperHex: true}
+
+	// ASCII is Minimal with every code point above U+007F escaped, so the
+	// output is 7-bit clean.
+	ASCII = Escaping{MaxUnescaped: 0x7F}
+)
+
+// Validate reports whether e is usable. It returns an *OptionsError
+// (matching ErrInvalidOptions) when QuoteChar is neither 0, '"' nor '\”;
+// when MaxUnescaped is negative, between 1 and 0x7E, or above U+10FFFF;
+// when InvalidUTF8 is not one of the defined policies; or when QuoteChar is
+// '\” and CharacterEscapes would write a raw '\” (a NoEscape action for
+// it, or a custom sequence holding one).
+func (e Escaping) Validate() error {
+	switch e.QuoteChar {
+	case 0, '"', '\'':
+	default:
+		return &OptionsError{"Escaping.QuoteChar", "must be '\"' or '\\'', got " + strconv.QuoteRune(rune(e.QuoteChar))}
+	}
+	if e.MaxUnescaped < 0 || (e.MaxUnescaped > 0 && e.MaxUnescaped < 0x7F) || e.MaxUnescaped > 0x10FFFF {
+		return &OptionsError{"Escaping.MaxUnescaped", "must be 0 (no limit) or from U+007F to U+10FFFF, got " + strconv.Itoa(int(e.MaxUnescaped))}
+	}
+	if e.InvalidUTF8 > InvalidUTF8ReplaceRaw {
+		return &OptionsError{"Escaping.InvalidUTF8", "unknown policy " + e.InvalidUTF8.String()}
+	}
+	if e.QuoteChar == '\'' && e.CharacterEscapes != nil && e.CharacterEscapes.rawApostrophe {
+		return &OptionsError{"Escaping.CharacterEscapes", "writes a raw ' but QuoteChar is '"}
+	}
+	return nil
+}
+
+// quote returns the effective quote char.
+func (e *Escaping) quote() byte {
+	if e.QuoteChar == 0 {
+		return '"'
+	}
+	return e.QuoteChar
+}

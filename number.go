@@ -1,0 +1,177 @@
+package jgen
+
+import (
+	"math"
+	"strconv"
+)
+
+// WriteInt writes v in decimal. It returns a *SyntaxError where a value
+// may not stand.
+func (g *Generator) WriteInt(v int64) error {
+	if _, err := g.beginValue("number", 20); err != nil {
+		return err
+	}
+	g.k.buf = strconv.AppendInt(g.k.buf, v, 10)
+	g.st.valueDone()
+	return nil
+}
+
+// WriteUint writes v in decimal. It returns a *SyntaxError where a value
+// may not stand.
+func (g *Generator) WriteUint(v uint64) error {
+	if _, err := g.beginValue("number", 20); err != nil {
+		return err
+	}
+	g.k.buf = strconv.AppendUint(g.k.buf, v, 10)
+	g.st.valueDone()
+	return nil
+}
+
+// WriteFloat writes v in the shortest form that parses back to the same
+// float64, formatted as encoding/json does: no exponent from 1e-6 up to
+// below 1e21 (0.000001, 100000000000000000000), otherwise an exponent
+// with sign and no leading zero (1e-7, 1e+21); -0 as -0.
+//
+// NaN and ±Inf follow Options.NonFinite; under NonFiniteError (the
+// default) WriteFloat returns ErrNonFinite and writes nothing. It returns
+// a *SyntaxError where a value may not stand.
+func (g *Generator) WriteFloat(v float64) error {
+	return g.writeFloat(v, 64)
+}
+
+// WriteFloat32 is WriteFloat for a float32: the shortest form that parses
+// back to the same float32 (so float32(0.1) is written 0.1).
+func (g *Generator) WriteFloat32(v float32) error {
+	return g.writeFloat(float64(v), 32)
+}
+
+func (g *Generator) writeFloat(v float64, bits int) error {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return g.writeNonFinite(v)
+	}
+	if _, err := g.beginValue("number", 32); err != nil {
+		return err
+	}
+	g.k.buf = appendFloat(g.k.buf, v, bits)
+	g.st.valueDone()
+	return nil
+}
+
+func (g *Generator) writeNonFinite(v float64) error {
+	if err := g.checkValue("number"); err != nil {
+		return err
+	}
+	switch g.opts.NonFinite {
+	case NonFiniteString:
+		s := "NaN"
+		if math.IsInf(v, 1) {
+			s = "Infinity"
+		} else if math.IsInf(v, -1) {
+			s = "-Infinity"
+		}
+		return g.WriteString(s)
+	case NonFiniteNull:
+		return g.WriteNull()
+	}
+	return ErrNonFinite
+}
+
+// appendFloat formats a finite v like encoding/json: strconv's shortest
+// representation, 'f' form inside [1e-6, 1e21), 'e' form outside, with the
+// exponent's leading zero dropped (1e-07 becomes 1e-7).
+func appendFloat(b []byte, v float64, bits int) []byte {
+	abs := math.Abs(v)
+	fmt := byte('f')
+	if abs != 0 {
+		if bits == 64 && (abs < 1e-6 || abs >= 1e21) ||
+			bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) {
+			fmt = 'e'
+		}
+	}
+	b = strconv.AppendFloat(b, v, fmt, -1, bits)
+	if fmt == 'e' {
+		n := len(b)
+		if n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return b
+}
+
+// WriteNumber writes text as a number, verbatim, after checking it against
+// the number grammar of RFC 8259 §6 (for instance "-0", "1.50", "2e-3";
+// not "01", "+1", ".5", "NaN" or " 1"). It returns an error matching
+// ErrInvalidNumber for text outside the grammar, and a *SyntaxError where a
+// value may not stand; in both cases nothing is written.
+func (g *Generator) WriteNumber(text string) error {
+	if err := g.checkValue("number"); err != nil {
+		return err
+	}
+	if !validNumber(text) {
+		return &numberError{text}
+	}
+	if _, err := g.beginValue("number", 0); err != nil {
+		return err
+	}
+	if err := g.appendRaw(stringBytes(text)); err != nil {
+		return err
+	}
+	g.st.valueDone()
+	return nil
+}
+
+type numberError struct{ text string }
+
+func (e *numberError) Error() string {
+	t := e.text
+	if len(t) > 40 {
+		t = t[:40] + "..."
+	}
+	return "jgen: invalid JSON number " + strconv.Quote(t)
+}
+
+func (e *numberError) Unwrap() error { return ErrInvalidNumber }
+
+// validNumber reports whether s matches RFC 8259 §6:
+// [ minus ] int [ frac ] [ exp ].
+func validNumber(s string) bool {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(s) && s[i] == '0':
+		i++
+	case i < len(s) && '1' <= s[i] && s[i] <= '9':
+		for i < len(s) && isDigit(s[i]) {
+			i++
+		}
+	default:
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if i >= len(s) || !isDigit(s[i]) {
+			return false
+		}
+		for i < len(s) && isDigit(s[i]) {
+			i++
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if i >= len(s) || !isDigit(s[i]) {
+			return false
+		}
+		for i < len(s) && isDigit(s[i]) {
+			i++
+		}
+	}
+	return i == len(s)
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }

@@ -1,0 +1,271 @@
+package jgen
+
+import (
+	"unicode/utf8"
+	"unsafe"
+)
+
+// AppendQuote appends s to dst as a JSON string (RFC 8259 §7) under the
+// escaping e: the quote char, the escaped content, the quote char. It
+// returns the extended slice.
+//
+// It returns dst unchanged and an error when e is not valid (an
+// *OptionsError, see Escaping.Validate), or when s holds invalid UTF-8
+// under the InvalidUTF8Error policy (a *UTF8Error whose Offset is the byte
+// offset of the first invalid byte in s). Like append, it may write to
+// dst's spare capacity even when it fails.
+func (e Escaping) AppendQuote(dst []byte, s string) ([]byte, error) {
+	var x escaper
+	if err := x.compile(e); err != nil {
+		return dst, err
+	}
+	return x.appendQuoted(dst, stringBytes(s))
+}
+
+// AppendQuoteBytes is AppendQuote for a string held in a byte slice.
+// s is only read.
+func (e Escaping) AppendQuoteBytes(dst, s []byte) ([]byte, error) {
+	var x escaper
+	if err := x.compile(e); err != nil {
+		return dst, err
+	}
+	return x.appendQuoted(dst, s)
+}
+
+// Quote returns s as a JSON string under the escaping e. It returns "" and
+// an error in the cases AppendQuote does.
+func (e Escaping) Quote(s string) (string, error) {
+	b, err := e.AppendQuote(make([]byte, 0, len(s)+2), s)
+	if err != nil {
+		return "", err
+	}
+	return string(b), nil
+}
+
+// stringBytes views s as a byte slice without copying. The slice must
+// never be written to.
+func stringBytes(s string) []byte {
+	return unsafe.Slice(unsafe.StringData(s), len(s))
+}
+
+// appendQuoted appends src quoted to dst; on error it returns dst.
+func (x *escaper) appendQuoted(dst, src []byte) ([]byte, error) {
+	k := sink{buf: dst}
+	_ = k.room(len(src) + 2) // append mode: cannot fail
+	k.buf = append(k.buf, x.quote)
+	st := strState{}
+	if err := x.writeContent(&k, src, &st); err != nil {
+		return dst, err
+	}
+	_ = k.room(1)
+	k.buf = append(k.buf, x.quote)
+	return k.buf, nil
+}
+
+// strState follows one string value through writeContent calls.
+type strState struct {
+	// base is the offset of src[0] within the whole string, for errors of
+	// a string streamed in pieces.
+	base int64
+	// checked is set once the rest of the string is known to be valid
+	// UTF-8, or when it does not matter because nothing can be taken back.
+	checked bool
+}
+
+// minRun is the shortest run the string loop will scan into a nearly full
+// buffer before it flushes: short enough to keep memory bounded, long
+// enough that a full buffer does not cost a flush per byte.
+const minRun = 256
+
+// writeContent writes the escaped content of src (no quotes) to k.
+//
+// In writer mode under the InvalidUTF8Error policy, before the first flush
+// that would hand part of this string to the writer, it validates the rest
+// of src, so that an invalid string is refused before any of it is
+// written. It returns a *UTF8Error or the writer's error.
+func (x *escaper) writeContent(k *sink, src []byte, st *strState) error {
+	i := 0
+	for i < len(src) {
+		free := k.free()
+		if free < len(src)-i && free < minRun {
+			if err := x.room(k, src, i, st, min(len(src)-i, minRun)); err != nil {
+				return err
+			}
+			free = k.free()
+		}
+		chunk := src[i:]
+		if len(chunk) > free {
+			chunk = chunk[:free]
+		}
+		start := len(k.buf)
+		n := x.set.Copy(k.buf[start:cap(k.buf)], chunk)
+		hooked := false
+		if x.hook != nil && n > 0 {
+			if j := x.hook(chunk[:n]); j >= 0 && j < n {
+				n, hooked = j, true
+			}
+		}
+		k.buf = k.buf[:start+n]
+		i += n
+		if n == len(chunk) && !hooked {
+			continue
+		}
+		var err error
+		if i, err = x.escapeAt(k, src, i, st); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// room is sink.room with the InvalidUTF8Error guarantee of writeContent.
+func (x *escaper) room(k *sink, src []byte, i int, st *strState, n int) error {
+	if k.free() >= n {
+		return nil
+	}
+	if k.w != nil && !st.checked && x.esc.InvalidUTF8 == InvalidUTF8Error {
+		if j := invalidIndex(src[i:]); j >= 0 {
+			return &UTF8Error{Offset: st.base + int64(i+j)}
+		}
+		st.checked = true
+	}
+	return k.room(n)
+}
+
+// invalidIndex returns the index of the first invalid UTF-8 byte of b, or
+// -1 if b is valid.
+func invalidIndex(b []byte) int {
+	if utf8.Valid(b) {
+		return -1
+	}
+	for i := 0; i < len(b); {
+		if b[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i
+		}
+		i += size
+	}
+	return -1
+}
+
+// escapeAt writes the byte src[i], which the scan stopped at, and, when it
+// starts non-ASCII text, the whole run of non-ASCII bytes from there. It
+// returns the index of the next byte to scan.
+func (x *escaper) escapeAt(k *sink, src []byte, i int, st *strState) (int, error) {
+	if err := x.room(k, src, i, st, x.maxEsc); err != nil {
+		return i, err
+	}
+	if c := src[i]; c < utf8.RuneSelf {
+		k.buf = x.appendASCII(k.buf, c)
+		return i + 1, nil
+	}
+	for i < len(src) && src[i] >= utf8.RuneSelf {
+		if err := x.room(k, src, i, st, x.maxEsc); err != nil {
+			return i, err
+		}
+		r, size := utf8.DecodeRune(src[i:])
+		if r == utf8.RuneError && size == 1 {
+			switch x.esc.InvalidUTF8 {
+			case InvalidUTF8Error:
+				return i, &UTF8Error{Offset: st.base + int64(i)}
+			case InvalidUTF8Replace:
+				k.buf = x.appendU(k.buf, utf8.RuneError)
+			default:
+				k.buf = x.appendRune(k.buf, utf8.RuneError, replacementUTF8)
+			}
+			i++
+			continue
+		}
+		k.buf = x.appendRune(k.buf, r, src[i:i+size])
+		i += size
+	}
+	return i, nil
+}
+
+var replacementUTF8 = []byte("\uFFFD")
+
+// appendASCII appends the form of the ASCII byte c under x's rules.
+func (x *escaper) appendASCII(b []byte, c byte) []byte {
+	if x.ce != nil {
+		switch e := &x.ce.ascii[c]; e.action {
+		case actNone:
+			return append(b, c)
+		case actUnicode:
+			return x.appendU(b, rune(c))
+		case actBackslash:
+			return append(b, '\\', e.char)
+		case actSequence:
+			return append(b, e.seq...)
+		}
+	}
+	switch c {
+	case '"', '\\':
+		return append(b, '\\', c)
+	case '\b':
+		return append(b, '\\', 'b')
+	case '\f':
+		return append(b, '\\', 'f')
+	case '\n':
+		return append(b, '\\', 'n')
+	case '\r':
+		return append(b, '\\', 'r')
+	case '\t':
+		return append(b, '\\', 't')
+	case '/':
+		if x.esc.EscapeSlash {
+			return append(b, '\\', '/')
+		}
+	case '<', '>', '&':
+		if x.esc.HTMLSafe {
+			return x.appendU(b, rune(c))
+		}
+	case '\'':
+		if x.quote == '\'' {
+			return x.appendU(b, rune(c))
+		}
+	}
+	if c < 0x20 {
+		return x.appendU(b, rune(c))
+	}
+	return append(b, c)
+}
+
+// appendRune appends the form of the code point r >= U+0080, whose UTF-8
+// encoding is raw, under x's rules (see Escaping for their order).
+func (x *escaper) appendRune(b []byte, r rune, raw []byte) []byte {
+	if m := x.esc.MaxUnescaped; m != 0 && r > m {
+		return x.appendU(b, r)
+	}
+	if x.ce != nil {
+		if seq, ok := x.ce.rune(r); ok {
+			return append(b, seq...)
+		}
+	}
+	if x.esc.JSLineTerminators && (r == '\u2028' || r == '\u2029') {
+		return x.appendU(b, r)
+	}
+	if x.esc.SurrogateEscapes && r > 0xFFFF {
+		return x.appendU(b, r)
+	}
+	return append(b, raw...)
+}
+
+// appendU appends r as \uXXXX, or above U+FFFF as the escaped UTF-16
+// surrogate pair (RFC 8259 §7), with x's hex case.
+func (x *escaper) appendU(b []byte, r rune) []byte {
+	if r > 0xFFFF {
+		r -= 0x10000
+		b = x.appendU16(b, 0xD800+(r>>10))
+		return x.appendU16(b, 0xDC00+(r&0x3FF))
+	}
+	return x.appendU16(b, r)
+}
+
+func (x *escaper) appendU16(b []byte, r rune) []byte {
+	h := x.hex
+	return append(b, '\\', 'u', h[r>>12&0xF], h[r>>8&0xF], h[r>>4&0xF], h[r&0xF])
+}

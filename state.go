@@ -1,0 +1,94 @@
+package jgen
+
+import "strconv"
+
+// context is the kind of container the generator is in.
+type context uint8
+
+const (
+	inRoot context = iota
+	inObject
+	inArray
+)
+
+// state is the position of the generator in the grammar of RFC 8259 §2.
+// It is checked before any byte of a token is written, so a refused token
+// leaves the output as it was.
+type state struct {
+	// stack holds the enclosing containers, innermost last; its length is
+	// the nesting depth.
+	stack []context
+	cur   context
+	// first is true until the current container has a member or element.
+	first bool
+	// afterName is true in an object between a name and its value.
+	afterName bool
+	// rootValues counts the complete values written at the root.
+	rootValues int64
+	// objects counts the open objects (the Jackson layout indents by it).
+	objects  int
+	maxDepth int
+}
+
+func (s *state) reset(maxDepth int) {
+	*s = state{stack: s.stack[:0], maxDepth: maxDepth}
+}
+
+// canValue reports whether a value may be written now.
+func (s *state) canValue() bool { return s.cur != inObject || s.afterName }
+
+// canName reports whether a name may be written now.
+func (s *state) canName() bool { return s.cur == inObject && !s.afterName }
+
+// valueDone records a complete value.
+func (s *state) valueDone() {
+	if s.cur == inRoot {
+		s.rootValues++
+		return
+	}
+	s.first = false
+	s.afterName = false
+}
+
+// push opens a container; the caller has checked the depth.
+func (s *state) push(c context) {
+	s.stack = append(s.stack, c)
+	s.cur = c
+	s.first = true
+	s.afterName = false
+	if c == inObject {
+		s.objects++
+	}
+}
+
+// pop closes the current container and records it as a complete value of
+// its parent.
+func (s *state) pop() {
+	if s.cur == inObject {
+		s.objects--
+	}
+	s.stack = s.stack[:len(s.stack)-1]
+	s.cur = inRoot
+	if n := len(s.stack); n > 0 {
+		s.cur = s.stack[n-1]
+	}
+	s.valueDone()
+}
+
+// where describes the position for error messages.
+func (s *state) where() string {
+	switch s.cur {
+	case inObject:
+		w := "in object at depth " + strconv.Itoa(len(s.stack))
+		if s.afterName {
+			return w + ", after a name (a value is expected)"
+		}
+		return w + ", where a name is expected"
+	case inArray:
+		return "in array at depth " + strconv.Itoa(len(s.stack))
+	}
+	if s.rootValues > 0 {
+		return "at root, after " + strconv.FormatInt(s.rootValues, 10) + " complete value(s)"
+	}
+	return "at root"
+}

@@ -1,0 +1,206 @@
+package jgen
+
+// WriteStartObject writes '{' and opens an object (RFC 8259 §4). It
+// returns a *SyntaxError where a value may not stand, or matching
+// ErrMaxDepth when the object would nest deeper than Options.MaxDepth.
+func (g *Generator) WriteStartObject() error {
+	return g.writeStart(inObject, '{', "start of object")
+}
+
+// WriteStartArray writes '[' and opens an array (RFC 8259 §5). It returns
+// a *SyntaxError where a value may not stand, or matching ErrMaxDepth when
+// the array would nest deeper than Options.MaxDepth.
+func (g *Generator) WriteStartArray() error {
+	return g.writeStart(inArray, '[', "start of array")
+}
+
+func (g *Generator) writeStart(c context, open byte, tok string) error {
+	if err := g.checkValue(tok); err != nil {
+		return err
+	}
+	if len(g.st.stack) >= g.st.maxDepth {
+		return &SyntaxError{Token: tok, Context: g.st.where(), Offset: g.k.offset(), Err: ErrMaxDepth}
+	}
+	if _, err := g.beginValue(tok, 1); err != nil {
+		return err
+	}
+	g.k.buf = append(g.k.buf, open)
+	g.st.push(c)
+	return nil
+}
+
+// WriteEndObject writes '}' and closes the current object. It returns a
+// *SyntaxError if the innermost open container is not an object, or if its
+// last name has no value.
+func (g *Generator) WriteEndObject() error {
+	return g.writeEnd(inObject, '}', "end of object")
+}
+
+// WriteEndArray writes ']' and closes the current array. It returns a
+// *SyntaxError if the innermost open container is not an array.
+func (g *Generator) WriteEndArray() error {
+	return g.writeEnd(inArray, ']', "end of array")
+}
+
+func (g *Generator) writeEnd(c context, close byte, tok string) error {
+	if g.err != nil {
+		return g.err
+	}
+	if g.st.cur != c || g.st.afterName {
+		return g.syntaxErr(tok)
+	}
+	n := 3 + len(g.indBy)*len(g.st.stack)
+	if err := g.k.room(n); err != nil {
+		return g.fail(err)
+	}
+	b := g.k.buf
+	switch g.opts.Layout {
+	case Indented:
+		if !g.st.first {
+			b = g.appendIndent(b, len(g.st.stack)-1)
+		}
+	case JacksonPretty:
+		switch {
+		case c == inArray || g.st.first:
+			b = append(b, ' ')
+		default:
+			b = g.appendIndent(b, g.st.objects-1)
+		}
+	}
+	g.k.buf = append(b, close)
+	g.st.pop()
+	return nil
+}
+
+// WriteName writes name as the name of the next member of the current
+// object (RFC 8259 §4), under the current escaping. It returns a
+// *SyntaxError outside an object or right after another name, and a
+// *UTF8Error (writing nothing) if name holds invalid UTF-8 under the
+// InvalidUTF8Error policy.
+func (g *Generator) WriteName(name string) error {
+	return g.writeName(stringBytes(name))
+}
+
+// WriteNameBytes is WriteName for a name held in a byte slice; name is only
+// read.
+func (g *Generator) WriteNameBytes(name []byte) error {
+	return g.writeName(name)
+}
+
+func (g *Generator) writeName(name []byte) error {
+	if err := g.beginName(); err != nil {
+		return err
+	}
+	mark := len(g.k.buf)
+	g.k.buf = g.appendPrefix(g.k.buf, true)
+	if err := g.writeQuoted(name, mark); err != nil {
+		return err
+	}
+	g.st.afterName = true
+	g.st.first = false
+	return nil
+}
+
+// beginName checks that a name may be written and reserves room for its
+// prefix and quotes.
+func (g *Generator) beginName() error {
+	if g.err != nil {
+		return g.err
+	}
+	if !g.st.canName() {
+		return g.syntaxErr("name")
+	}
+	if err := g.k.room(g.prefixRoom() + 2); err != nil {
+		return g.fail(err)
+	}
+	return nil
+}
+
+// WriteString writes s as a string value under the current escaping. It
+// returns a *SyntaxError where a value may not stand, and a *UTF8Error
+// (writing nothing) if s holds invalid UTF-8 under the InvalidUTF8Error
+// policy.
+func (g *Generator) WriteString(s string) error {
+	return g.writeStringValue(stringBytes(s))
+}
+
+// WriteStringBytes is WriteString for a string held in a byte slice; s is
+// only read.
+func (g *Generator) WriteStringBytes(s []byte) error {
+	return g.writeStringValue(s)
+}
+
+func (g *Generator) writeStringValue(s []byte) error {
+	mark, err := g.beginValue("string value", 2)
+	if err != nil {
+		return err
+	}
+	if err := g.writeQuoted(s, mark); err != nil {
+		return err
+	}
+	g.st.valueDone()
+	return nil
+}
+
+// writeQuoted writes s quoted after a prefix that starts at mark. If s is
+// refused for invalid UTF-8, the buffer is cut back to mark: the string is
+// checked before any of it can be flushed (see writeContent).
+func (g *Generator) writeQuoted(s []byte, mark int) error {
+	k := &g.k
+	var st strState
+	// Fast path: the whole string fits and has nothing to escape. The
+	// room for two quote chars was reserved by the caller.
+	if k.free() >= len(s)+2 {
+		b := append(k.buf, g.x.quote)
+		start := len(b)
+		n := g.x.set.Copy(b[start:cap(b)], s)
+		if g.x.hook != nil {
+			n = 0 // the hook must see the run
+		} else if n == len(s) {
+			k.buf = append(b[:start+n], g.x.quote)
+			return nil
+		}
+		k.buf = b[:start+n]
+		s = s[n:]
+		st.base = int64(n)
+	} else {
+		k.buf = append(k.buf, g.x.quote)
+	}
+	if err := g.x.writeContent(k, s, &st); err != nil {
+		if k.err != nil {
+			g.err = k.err
+			return k.err
+		}
+		k.buf = k.buf[:mark]
+		return err
+	}
+	if err := k.room(1); err != nil {
+		return g.fail(err)
+	}
+	k.buf = append(k.buf, g.x.quote)
+	return nil
+}
+
+// WriteBool writes true or false.
+// It returns a *SyntaxError where a value may not stand.
+func (g *Generator) WriteBool(v bool) error {
+	if v {
+		return g.writeLiteral("true", "true")
+	}
+	return g.writeLiteral("false", "false")
+}
+
+// WriteNull writes null.
+// It returns a *SyntaxError where a value may not stand.
+func (g *Generator) WriteNull() error {
+	return g.writeLiteral("null", "null")
+}
+
+func (g *Generator) writeLiteral(lit, tok string) error {
+	if _, err := g.beginValue(tok, len(lit)); err != nil {
+		return err
+	}
+	g.k.buf = append(g.k.buf, lit...)
+	g.st.valueDone()
+	return nil
+}
