@@ -27,7 +27,9 @@ const (
 // the environment variable JGEN_SHARED is 1 (or true), or the test binary
 // has a boolean flag -shared that is set. compat does not define that flag
 // (two packages defining it would clash); a test package that wants it
-// declares flag.Bool("shared", false, ...) itself.
+// declares flag.Bool("shared", false, ...) itself. Note that `go test
+// -shared` is taken by the go command (it is a build flag); pass the test
+// flag after -args: go test ./internal/reference -args -shared.
 func SharedRequested() bool {
 	if v, err := strconv.ParseBool(os.Getenv(SharedEnv)); err == nil && v {
 		return true

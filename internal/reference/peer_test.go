@@ -17,7 +17,7 @@ import (
 
 // The tests over ../shared also run with -shared (compat.SharedRequested
 // looks this flag up) or JGEN_SHARED=1.
-var _ = flag.Bool("shared", false, "run the tests over the corpora in ../shared (also JGEN_SHARED=1)")
+var _ = flag.Bool("shared", false, "run the tests over the corpora in ../shared (also JGEN_SHARED=1); pass it after -args")
 
 var (
 	stdlibOptions = reference.Options{HTMLSafe: true, JSLineTerminators: true, InvalidUTF8: reference.PolicyReplace}
