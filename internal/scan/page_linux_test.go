@@ -1,0 +1,60 @@
+//go:build linux
+
+package scan
+
+import (
+	"syscall"
+	"testing"
+)
+
+// guardedPage maps three pages and makes the outer two inaccessible, so a
+// kernel that reads one byte before or after the middle page faults.
+func guardedPage(t *testing.T) []byte {
+	t.Helper()
+	ps := syscall.Getpagesize()
+	mem, err := syscall.Mmap(-1, 0, 3*ps, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { syscall.Munmap(mem) })
+	if err := syscall.Mprotect(mem[:ps], syscall.PROT_NONE); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mprotect(mem[2*ps:], syscall.PROT_NONE); err != nil {
+		t.Fatal(err)
+	}
+	return mem[ps : 2*ps : 2*ps]
+}
+
+// TestPageBoundary puts src against each edge of an accessible page: ending
+// at its last byte, and starting at its first. Kernels may read whole words
+// or vectors, but never across into a page src does not touch. Copy's dst
+// also ends at the page's last byte, at exactly len(src)+Slack.
+func TestPageBoundary(t *testing.T) {
+	page := guardedPage(t)
+	ps := len(page)
+	dstPage := guardedPage(t)
+	for _, k := range kernels() {
+		for _, ts := range kindSets() {
+			for n := 0; n <= 300; n++ {
+				body := clean(&ts, n, n)
+				for _, hit := range []int{-1, 0, n / 2, n - 1} {
+					for _, src := range [][]byte{page[ps-n:], page[:n:n]} {
+						copy(src, body)
+						if hit >= 0 && n > 0 {
+							src[hit] = '"'
+						}
+						want := refIndex(src, ts.extra)
+						if got := k.index(&ts.set, src); got != want {
+							t.Fatalf("%s/%s: index len %d member at %d = %d", k.name, ts.name, n, hit, got)
+						}
+						dst := dstPage[ps-n-Slack:]
+						if got := k.copy(&ts.set, dst, src); got != want || string(dst[:got]) != string(src[:got]) {
+							t.Fatalf("%s/%s: copy len %d member at %d = %d", k.name, ts.name, n, hit, got)
+						}
+					}
+				}
+			}
+		}
+	}
+}

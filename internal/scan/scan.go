@@ -1,0 +1,137 @@
+// Package scan finds the bytes of a JSON string's content that the escaping
+// code must look at, and copies the clean runs between them.
+//
+// A Set is a compiled set of byte values. Every Set contains, whatever it
+// was built from:
+//
+//   - the control bytes 0x00..0x1F, '"' and '\\' (RFC 8259 §7 requires
+//     these to be escaped), and
+//   - every byte 0x80..0xFF, so that non-ASCII text always leaves the fast
+//     path and is validated as UTF-8 out of line.
+//
+// Callers add the ASCII bytes of their escaping mode ('/', '<', '>', '&',
+// the apostrophe, or an arbitrary custom table). The kernel that serves a
+// Set is chosen once, when the Set is built; Index and Copy dispatch on it
+// once per call, never per byte.
+//
+// The package is internal: its contract is what package jgen needs and
+// nothing more. The kernels behind it (SWAR, AVX2, AVX-512) are selected at
+// run time; the build tag purego forces the portable ones.
+package scan
+
+// Slack is how many bytes past len(src) a Copy may write into dst. Callers
+// must give Copy a dst with len(dst) >= len(src)+Slack.
+const Slack = 64
+
+// Set is a compiled byte set; see the package documentation for the bytes
+// it always contains. The zero Set is not valid; build one with NewSet or
+// NewTableSet. A Set is immutable and safe for concurrent use.
+type Set struct {
+	kind  kernelKind
+	extra [8]byte // the added ASCII bytes, padded by repeating '"'
+	nx    uint8   // how many of extra are real
+
+	// member[b] is 1 if byte b is in the set, else 0 (all 256 values).
+	member [256]uint8
+
+	// nib is the set as two nibble tables for the SIMD kernels: nib[l] has
+	// bit h set when the ASCII byte h<<4|l is NOT in the set, nib[16+h] is
+	// 1<<h for h < 8 and 0 for h >= 8. A byte x is a member exactly when
+	// nib[x&15] & nib[16+x>>4] == 0; PSHUFB returns 0 for an index with its
+	// high bit set, so the low-nibble lookup may use x unmasked.
+	nib [32]byte
+}
+
+type kernelKind uint8
+
+const (
+	kindBase   kernelKind = iota // only the mandatory bytes and >= 0x80
+	kindExtra1                   // plus one ASCII byte
+	kindExtra3                   // plus up to three ASCII bytes
+	kindExtra5                   // plus up to five ASCII bytes
+	kindTable                    // any set: table driven
+)
+
+// NewSet returns the Set of the mandatory bytes, the bytes >= 0x80 and the
+// given extra ASCII bytes. Extra bytes outside 0x20..0x7F, or already
+// members, are ignored.
+func NewSet(extra ...byte) Set {
+	var s Set
+	s.init()
+	for _, c := range extra {
+		if c < 0x20 || c >= 0x80 || s.member[c] != 0 {
+			continue
+		}
+		s.member[c] = 1
+		if s.nx < uint8(len(s.extra)) {
+			s.extra[s.nx] = c
+		}
+		s.nx++
+	}
+	switch {
+	case s.nx == 0:
+		s.kind = kindBase
+	case s.nx == 1:
+		s.kind = kindExtra1
+	case s.nx <= 3:
+		s.kind = kindExtra3
+	case s.nx <= 5:
+		s.kind = kindExtra5
+	default:
+		s.kind = kindTable
+	}
+	for i := s.nx; i < uint8(len(s.extra)); i++ {
+		s.extra[i] = '"'
+	}
+	for c := range 0x80 {
+		if s.member[c] == 0 {
+			s.nib[c&15] |= 1 << (c >> 4)
+		}
+	}
+	for h := range 8 {
+		s.nib[16+h] = 1 << h
+	}
+	return s
+}
+
+// NewTableSet returns the Set of the mandatory bytes, the bytes >= 0x80 and
+// every ASCII byte b for which ascii[b] is true.
+func NewTableSet(ascii *[128]bool) Set {
+	var extra []byte
+	for b, in := range ascii {
+		if in {
+			extra = append(extra, byte(b))
+		}
+	}
+	return NewSet(extra...)
+}
+
+func (s *Set) init() {
+	for b := 0; b < 0x20; b++ {
+		s.member[b] = 1
+	}
+	for b := 0x80; b < 0x100; b++ {
+		s.member[b] = 1
+	}
+	s.member['"'] = 1
+	s.member['\\'] = 1
+}
+
+// Contains reports whether b is in the set.
+func (s *Set) Contains(b byte) bool { return s.member[b] != 0 }
+
+// Index returns the index of the first byte of b that is in the set, or
+// len(b) if there is none.
+func (s *Set) Index(b []byte) int {
+	return index(s, b)
+}
+
+// Copy copies the longest prefix of src that holds no byte of the set into
+// dst and returns its length n, which equals s.Index(src).
+//
+// dst must have len(dst) >= len(src)+Slack. After the call dst[:n] equals
+// src[:n]; the bytes of dst[n:len(src)+Slack] may have been overwritten with
+// arbitrary values. src and dst must not overlap.
+func (s *Set) Copy(dst, src []byte) int {
+	return copyClean(s, dst, src)
+}

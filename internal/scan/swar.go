@@ -1,0 +1,176 @@
+package scan
+
+//go:generate go run mkswar.go
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// The SWAR kernels test eight bytes held in a uint64 at once. Words are
+// loaded with binary.LittleEndian, so byte k of the input is byte k of the
+// word (bits 8k..8k+7) on every architecture, and the lowest flagged byte is
+// the first one in memory.
+//
+// A mask function returns a word whose bit 8k+7 is set when byte k is a
+// member. Only the lowest set bit is exact: a subtraction borrows out of a
+// byte only when that byte is a member, so every byte below the first member
+// is reported exactly, and bytes above it may be reported falsely. That is
+// all Index needs.
+//
+// Measured on the AMD EPYC Zen 5 dev machine at 1000 ASCII bytes: the
+// per-byte table loop runs at ~3 GB/s, the 16-byte SWAR loops at 2-3x that.
+// They are the whole portable path (purego, non-amd64) and the short-string
+// path on amd64, where a Go call beats the assembly call for a few words.
+
+const (
+	lsb = 0x0101010101010101 // 0x01 in every byte
+	msb = 0x8080808080808080 // 0x80 in every byte
+)
+
+// maskBase flags the mandatory members of a word: bytes < 0x20 (w - 0x20
+// sets the high bit of exactly those bytes that are < 0x20, or >= 0xA0), '"'
+// and '\\' ((w^c) - 1 sets it for the zero byte where w == c, and for bytes
+// >= 0x81 after the xor, which are >= 0x80 before it), and bytes >= 0x80
+// (their own high bit). The false positives are all bytes >= 0x80, which are
+// members anyway, so no &^w is needed.
+func maskBase(w uint64) uint64 {
+	return ((w - 0x20*lsb) | ((w ^ '"'*lsb) - lsb) | ((w ^ '\\'*lsb) - lsb) | w) & msb
+}
+
+// maskExtra1 is maskBase plus one ASCII byte; k0 is that byte times lsb.
+func maskExtra1(w, k0 uint64) uint64 {
+	return ((w - 0x20*lsb) | ((w ^ '"'*lsb) - lsb) | ((w ^ '\\'*lsb) - lsb) |
+		((w ^ k0) - lsb) | w) & msb
+}
+
+// maskExtra3 is maskBase plus three ASCII bytes (repeat one to use fewer).
+func maskExtra3(w, k0, k1, k2 uint64) uint64 {
+	return ((w - 0x20*lsb) | ((w ^ '"'*lsb) - lsb) | ((w ^ '\\'*lsb) - lsb) |
+		((w ^ k0) - lsb) | ((w ^ k1) - lsb) | ((w ^ k2) - lsb) | w) & msb
+}
+
+// maskExtra5 is maskBase plus five ASCII bytes (repeat one to use fewer).
+func maskExtra5(w, k0, k1, k2, k3, k4 uint64) uint64 {
+	return ((w - 0x20*lsb) | ((w ^ '"'*lsb) - lsb) | ((w ^ '\\'*lsb) - lsb) |
+		((w ^ k0) - lsb) | ((w ^ k1) - lsb) | ((w ^ k2) - lsb) |
+		((w ^ k3) - lsb) | ((w ^ k4) - lsb) | w) & msb
+}
+
+// first returns the index of the byte flagged by the lowest set bit of m,
+// or 8 if m is zero.
+func first(m uint64) int { return bits.TrailingZeros64(m) >> 3 }
+
+// first2 is first over the 16-byte mask m0 (bytes 0..7), m1 (bytes 8..15).
+func first2(m0, m1 uint64) int {
+	t := bits.TrailingZeros64(m0)
+	if m0 == 0 {
+		t += bits.TrailingZeros64(m1)
+	}
+	return t >> 3
+}
+
+// loadShort returns the bytes of b, len(b) < 8, as a word padded with zero
+// bytes. Zero is a member of every Set, so a mask of the word flags byte
+// len(b) at the latest. It uses at most three loads, overlapping ones.
+func loadShort(b []byte) uint64 {
+	n := len(b)
+	switch {
+	case n >= 4:
+		lo := uint64(binary.LittleEndian.Uint32(b))
+		hi := uint64(binary.LittleEndian.Uint32(b[n-4:]))
+		return lo | hi<<(8*(n-4)&63)
+	case n > 0:
+		h := n >> 1
+		return uint64(b[0]) | uint64(b[h])<<(8*h&63) | uint64(b[n-1])<<(8*(n-1)&63)
+	}
+	return 0
+}
+
+// indexSWAR is the portable Index: the kernel of the Set's kind.
+func indexSWAR(s *Set, b []byte) int {
+	switch s.kind {
+	case kindBase:
+		return indexBase(b)
+	case kindExtra1:
+		return indexExtra1(b, s.extra[0])
+	case kindExtra3:
+		return indexExtra3(b, &s.extra)
+	case kindExtra5:
+		return indexExtra5(b, &s.extra)
+	}
+	return indexTable(b, &s.member)
+}
+
+// copySWAR is the portable Copy. It writes at most dst[:max(len(src), 8)].
+func copySWAR(s *Set, dst, src []byte) int {
+	switch s.kind {
+	case kindBase:
+		return copyBase(dst, src)
+	case kindExtra1:
+		return copyExtra1(dst, src, s.extra[0])
+	case kindExtra3:
+		return copyExtra3(dst, src, &s.extra)
+	case kindExtra5:
+		return copyExtra5(dst, src, &s.extra)
+	}
+	return copyTable(dst, src, &s.member)
+}
+
+// indexTable serves any set: eight table lookups are or-ed together and
+// tested once, so the loop takes one branch per eight bytes instead of one
+// per byte. It reads only b.
+func indexTable(b []byte, t *[256]uint8) int {
+	i := 0
+	for ; i <= len(b)-8; i += 8 {
+		p := b[i : i+8 : i+8]
+		if t[p[0]]|t[p[1]]|t[p[2]]|t[p[3]]|t[p[4]]|t[p[5]]|t[p[6]]|t[p[7]] != 0 {
+			break
+		}
+	}
+	for ; i < len(b); i++ {
+		if t[b[i]] != 0 {
+			return i
+		}
+	}
+	return len(b)
+}
+
+// copyTable is indexTable followed by a copy of the clean prefix; it writes
+// only dst[:n].
+func copyTable(dst, src []byte, t *[256]uint8) int {
+	n := indexTable(src, t)
+	copy(dst, src[:n])
+	return n
+}
+
+// indexByteTable is the one-byte-at-a-time table loop, kept as the
+// benchmark baseline the other kernels are measured against.
+func indexByteTable(s *Set, b []byte) int {
+	for i, c := range b {
+		if s.member[c] != 0 {
+			return i
+		}
+	}
+	return len(b)
+}
+
+func copyByteTable(s *Set, dst, src []byte) int {
+	n := indexByteTable(s, src)
+	copy(dst, src[:n])
+	return n
+}
+
+// kernel names one implementation of Index and Copy, so tests and
+// benchmarks can run every path the machine supports, not just the one the
+// dispatch picks.
+type kernel struct {
+	name  string
+	index func(s *Set, b []byte) int
+	copy  func(s *Set, dst, src []byte) int
+}
+
+var portableKernels = []kernel{
+	{"swar", indexSWAR, copySWAR},
+	{"bytetable", indexByteTable, copyByteTable},
+}
