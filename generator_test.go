@@ -174,6 +174,11 @@ func TestAppendModeKeepsPrefix(t *testing.T) {
 	if g.Offset() != 4 {
 		t.Errorf("after ResetAppend Offset = %d", g.Offset())
 	}
+	err = g.WriteEndArray()
+	var se *jgen.SyntaxError
+	if !errors.As(err, &se) || se.Offset != 4 {
+		t.Errorf("SyntaxError after 4 bytes of output = %v, want Offset 4", err)
+	}
 }
 
 // TestWriterModeBytesNilAndOffset checks Bytes and Offset in writer mode.
