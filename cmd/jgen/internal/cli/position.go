@@ -1,0 +1,82 @@
+package cli
+
+import (
+	"bytes"
+	"io"
+)
+
+// lineReader passes input through to the decoder and keeps what it needs to
+// turn a byte offset into a line and column after the fact: the number of
+// lines before a committed offset, and the bytes read since then. The
+// decoder's offsets only grow and an error is never reported before the end
+// of the last token read, so the caller commits that offset from time to
+// time and memory stays bounded by what the decoder itself buffers (at least
+// the largest token).
+//
+// Offsets here are offsets in the file; skip is the number of bytes at its
+// start (a byte-order mark) that the decoder never sees, so a decoder offset
+// d is the file offset d+skip.
+type lineReader struct {
+	r    io.Reader
+	skip int64
+
+	base      int64  // file offset of kept[0]
+	kept      []byte // file bytes from base on
+	line      int64  // number of '\n' before base
+	lineStart int64  // file offset just after the last '\n' before base
+	total     int64  // bytes read, skip included
+}
+
+func newLineReader(r io.Reader, skipped []byte) *lineReader {
+	lr := &lineReader{r: r, skip: int64(len(skipped)), total: int64(len(skipped))}
+	lr.kept = append(lr.kept, skipped...)
+	return lr
+}
+
+func (lr *lineReader) Read(p []byte) (int, error) {
+	n, err := lr.r.Read(p)
+	lr.kept = append(lr.kept, p[:n]...)
+	lr.total += int64(n)
+	return n, err
+}
+
+// pending returns the number of bytes kept.
+func (lr *lineReader) pending() int { return len(lr.kept) }
+
+// commit forgets the bytes before decoder offset d, keeping their count of lines.
+func (lr *lineReader) commit(d int64) {
+	off := d + lr.skip
+	if off <= lr.base {
+		return
+	}
+	n := off - lr.base
+	if n > int64(len(lr.kept)) {
+		n = int64(len(lr.kept))
+	}
+	done := lr.kept[:n]
+	if i := bytes.LastIndexByte(done, '\n'); i >= 0 {
+		lr.line += int64(bytes.Count(done, []byte{'\n'}))
+		lr.lineStart = lr.base + int64(i) + 1
+	}
+	lr.kept = append(lr.kept[:0], lr.kept[n:]...)
+	lr.base += n
+}
+
+// position returns the 1-based line and byte column and the file offset of
+// decoder offset d, which must not be before the last commit.
+func (lr *lineReader) position(d int64) (line, col, off int64) {
+	off = d + lr.skip
+	line, lineStart := lr.line, lr.lineStart
+	n := off - lr.base
+	if n > int64(len(lr.kept)) {
+		n = int64(len(lr.kept))
+	}
+	if n > 0 {
+		done := lr.kept[:n]
+		if i := bytes.LastIndexByte(done, '\n'); i >= 0 {
+			line += int64(bytes.Count(done, []byte{'\n'}))
+			lineStart = lr.base + int64(i) + 1
+		}
+	}
+	return line + 1, off - lineStart + 1, off
+}

@@ -1,0 +1,232 @@
+// Package cli is the jgen command: Main takes the arguments and the standard
+// streams and returns the exit status, so tests run the command in-process.
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"time"
+
+	"github.com/jgen-go/jgen"
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+)
+
+// Exit statuses.
+const (
+	exitOK    = 0
+	exitError = 1 // invalid input or an I/O error
+	exitUsage = 2 // bad command line
+)
+
+// progressThreshold is the input size above which the progress bar shows by
+// default (when stderr is a terminal).
+const progressThreshold = 8 << 20
+
+// Main runs jgen with args (without the program name) and returns its exit
+// status.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	cfg, fs, err := parseArgs(args, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "jgen: %v\n\n", err)
+		printUsage(stderr, fs)
+		return exitUsage
+	}
+	if cfg.help {
+		printUsage(stdout, fs)
+		return exitOK
+	}
+	if cfg.version {
+		fmt.Fprintf(stdout, "jgen %s\n", version())
+		return exitOK
+	}
+	r := &runner{cfg: cfg, stdin: stdin, stderr: stderr, start: time.Now()}
+	if err := r.run(stdout); err != nil {
+		fmt.Fprintf(stderr, "jgen: %v\n", err)
+		return exitError
+	}
+	if cfg.stats {
+		r.printStats()
+	}
+	return exitOK
+}
+
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		return bi.Main.Version
+	}
+	return "(devel)"
+}
+
+type runner struct {
+	cfg    *config
+	stdin  io.Reader
+	stderr io.Writer
+	start  time.Time
+	counts counts
+	out    int64
+}
+
+func (r *runner) run(stdout io.Writer) error {
+	files := r.cfg.files
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	switch {
+	case r.cfg.inPlace:
+		for _, f := range files {
+			if err := writeFileAtomic(f, f, func(w io.Writer) error {
+				return r.convert(w, []string{f})
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	case r.cfg.output != "":
+		return writeFileAtomic(r.cfg.output, "", func(w io.Writer) error {
+			return r.convert(w, files)
+		})
+	default:
+		return r.convert(stdout, files)
+	}
+}
+
+// convert writes every value of the files to w, each followed by a newline.
+func (r *runner) convert(w io.Writer, files []string) error {
+	cw := &countWriter{w: w}
+	g, err := jgen.NewGenerator(cw, &r.cfg.opts)
+	if err != nil {
+		return err
+	}
+	roots := r.counts.roots
+	var convErr error
+	for _, name := range files {
+		if convErr = r.convertFile(g, name); convErr != nil {
+			break
+		}
+	}
+	// What was written reaches w even after an error (as jq does on
+	// stdout); file targets are then discarded by the caller.
+	if err := g.Flush(); err != nil && convErr == nil {
+		convErr = err
+	}
+	if r.counts.roots > roots && g.Depth() == 0 {
+		if _, err := io.WriteString(cw, "\n"); err != nil && convErr == nil {
+			convErr = err
+		}
+	}
+	r.out += cw.n
+	return convErr
+}
+
+func (r *runner) convertFile(g *jgen.Generator, name string) error {
+	if name == "-" {
+		return transcode(g, r.stdin, "<stdin>", &r.counts)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	var in io.Reader = f
+	if bar := r.progressBar(f, name); bar != nil {
+		pr := progressbar.NewReader(f, bar)
+		in = &pr
+		defer bar.Finish()
+	}
+	return transcode(g, in, name, &r.counts)
+}
+
+func (r *runner) progressBar(f *os.File, name string) *progressbar.ProgressBar {
+	if r.cfg.progress < 0 {
+		return nil
+	}
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return nil
+	}
+	if r.cfg.progress == 0 {
+		sf, ok := r.stderr.(*os.File)
+		if !ok || !term.IsTerminal(int(sf.Fd())) || fi.Size() <= progressThreshold {
+			return nil
+		}
+	}
+	return progressbar.NewOptions64(fi.Size(),
+		progressbar.OptionSetWriter(r.stderr),
+		progressbar.OptionSetDescription(name),
+		progressbar.OptionShowBytes(true),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionOnCompletion(func() { fmt.Fprintln(r.stderr) }),
+	)
+}
+
+func (r *runner) printStats() {
+	sec := time.Since(r.start).Seconds()
+	c := r.counts
+	fmt.Fprintf(r.stderr, "jgen: %d top-level values, %d values, %d strings, %d bytes in, %d bytes out, %.3f s, %.1f MB/s\n",
+		c.roots, c.values, c.strings, c.in, r.out, sec, float64(c.in)/1e6/sec)
+}
+
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// writeFileAtomic calls write with a temporary file in target's folder and
+// renames it to target when write and the close succeed, so target is
+// either replaced whole or untouched, and an input named as target is read
+// whole before it is replaced. The file gets modeFrom's mode when modeFrom
+// is not "", else target's if it exists, else 0644.
+func writeFileAtomic(target, modeFrom string, write func(io.Writer) error) (err error) {
+	mode := os.FileMode(0o644)
+	if fi, statErr := os.Stat(target); statErr == nil {
+		if !fi.Mode().IsRegular() {
+			return fmt.Errorf("%s: not a regular file", target)
+		}
+		mode = fi.Mode().Perm()
+	} else if modeFrom != "" {
+		return statErr
+	}
+	dir, base := splitPath(target)
+	tmp, err := os.CreateTemp(dir, "."+base+".jgen-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if err = write(tmp); err != nil {
+		return err
+	}
+	if err = tmp.Chmod(mode); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(tmp.Name(), target); err != nil {
+		return errors.Join(err, os.Remove(tmp.Name()))
+	}
+	return nil
+}
+
+func splitPath(p string) (dir, base string) {
+	for i := len(p) - 1; i >= 0; i-- {
+		if os.IsPathSeparator(p[i]) {
+			return p[:i+1], p[i+1:]
+		}
+	}
+	return ".", p
+}

@@ -1,0 +1,108 @@
+package cli
+
+import (
+	"bytes"
+	"unicode/utf8"
+)
+
+// unquote appends the content of the JSON string raw (quotes included, as
+// returned by jsontext's ReadValue, so its escapes are known to be well
+// formed) to dst, decoding its escape sequences (RFC 8259 §7) and leaving
+// every other byte as it is, invalid UTF-8 included.
+//
+// An escaped surrogate pair becomes the UTF-8 of its code point. A lone
+// surrogate escape (\ud800 not followed by a low surrogate escape, or a low
+// one on its own) becomes the three bytes of its generalised UTF-8 form
+// (WTF-8/CESU-8: \ud800 as ED A0 80). Those bytes are not valid UTF-8, so the
+// string then meets the generator's invalid-UTF-8 policy exactly as the same
+// bytes written raw would: an error, or one replacement per byte.
+func unquote(dst, raw []byte) []byte {
+	s := raw[1 : len(raw)-1]
+	for len(s) > 0 {
+		i := bytes.IndexByte(s, '\\')
+		if i < 0 {
+			return append(dst, s...)
+		}
+		dst = append(dst, s[:i]...)
+		s = s[i:]
+		var n int
+		dst, n = appendEscape(dst, s)
+		s = s[n:]
+	}
+	return dst
+}
+
+// appendEscape decodes the escape sequence at the start of s (s[0] is '\\')
+// and appends its bytes to dst. It returns the extended slice and the number
+// of bytes of s consumed.
+func appendEscape(dst, s []byte) ([]byte, int) {
+	switch s[1] {
+	case 'b':
+		return append(dst, '\b'), 2
+	case 'f':
+		return append(dst, '\f'), 2
+	case 'n':
+		return append(dst, '\n'), 2
+	case 'r':
+		return append(dst, '\r'), 2
+	case 't':
+		return append(dst, '\t'), 2
+	case 'u':
+		r := hex4(s[2:6])
+		if utf16High(r) && len(s) >= 12 && s[6] == '\\' && s[7] == 'u' {
+			if lo := hex4(s[8:12]); utf16Low(lo) {
+				return utf8.AppendRune(dst, 0x10000+(r-0xD800)<<10+(lo-0xDC00)), 12
+			}
+		}
+		if utf16High(r) || utf16Low(r) {
+			// utf8.AppendRune would write U+FFFD for a surrogate; write
+			// the surrogate's own three-byte form instead.
+			return append(dst, 0xE0|byte(r>>12), 0x80|byte(r>>6)&0x3F, 0x80|byte(r)&0x3F), 6
+		}
+		return utf8.AppendRune(dst, r), 6
+	default: // '"', '\\', '/'
+		return append(dst, s[1]), 2
+	}
+}
+
+// rawIndex returns the index in raw (quotes included) of the byte or escape
+// sequence that produced byte k of unquote(nil, raw).
+func rawIndex(raw []byte, k int64) int64 {
+	var scratch [4]byte
+	s := raw[1 : len(raw)-1]
+	var at, decoded int64 = 1, 0
+	for len(s) > 0 {
+		n, w := 1, 1
+		if s[0] == '\\' {
+			var b []byte
+			b, n = appendEscape(scratch[:0], s)
+			w = len(b)
+		}
+		if decoded+int64(w) > k {
+			return at
+		}
+		decoded += int64(w)
+		at += int64(n)
+		s = s[n:]
+	}
+	return at
+}
+
+func utf16High(r rune) bool { return 0xD800 <= r && r < 0xDC00 }
+func utf16Low(r rune) bool  { return 0xDC00 <= r && r < 0xE000 }
+
+func hex4(b []byte) rune {
+	var r rune
+	for _, c := range b[:4] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c -= 'a' - 10
+		default:
+			c -= 'A' - 10
+		}
+		r = r<<4 | rune(c)
+	}
+	return r
+}
