@@ -2,11 +2,82 @@
 
 package scan
 
-func index(s *Set, b []byte) int { return indexSWAR(s, b) }
+import (
+	"unsafe"
 
-func copyClean(s *Set, dst, src []byte) int { return copySWAR(s, dst, src) }
+	"golang.org/x/sys/cpu"
+)
 
-// kernels lists every kernel this build can run, dispatch first.
+// The amd64 kernels are chosen once, at init, from the CPU's features;
+// GODEBUG=cpu.avx512f=off (honoured by x/sys/cpu) forces AVX2, and the
+// purego build tag removes this file.
+var (
+	hasAVX2   = cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasBMI2
+	hasAVX512 = hasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL
+)
+
+// indexAVX2 returns the index of the first member of p[0:n] in the Set
+// whose nibble tables are nib, or n. See scan_amd64.s for what it reads.
+//
+//go:noescape
+func indexAVX2(nib *[32]byte, p *byte, n int) int
+
+// copyAVX2 is indexAVX2 fused with the copy of the clean prefix to dst,
+// which must have room for max(n, 16) bytes.
+//
+//go:noescape
+func copyAVX2(nib *[32]byte, dst, src *byte, n int) int
+
+// indexAVX512 is indexAVX2 with 64-byte vectors and masked tail loads.
+//
+//go:noescape
+func indexAVX512(nib *[32]byte, p *byte, n int) int
+
+// copyAVX512 is copyAVX2 with 64-byte vectors; dst must have room for n+63
+// bytes (64 when n < 64).
+//
+//go:noescape
+func copyAVX512(nib *[32]byte, dst, src *byte, n int) int
+
+func index(s *Set, b []byte) int {
+	switch {
+	case hasAVX512:
+		return indexAVX512(&s.nib, unsafe.SliceData(b), len(b))
+	case hasAVX2:
+		return indexAVX2(&s.nib, unsafe.SliceData(b), len(b))
+	}
+	return indexSWAR(s, b)
+}
+
+func copyClean(s *Set, dst, src []byte) int {
+	_ = dst[len(src)+Slack-1]
+	switch {
+	case hasAVX512:
+		return copyAVX512(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
+	case hasAVX2:
+		return copyAVX2(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
+	}
+	return copySWAR(s, dst, src)
+}
+
+// kernels lists every kernel this machine can run, dispatch first.
 func kernels() []kernel {
-	return append([]kernel{{"dispatch", index, copyClean}}, portableKernels...)
+	ks := []kernel{{"dispatch", index, copyClean}}
+	if hasAVX512 {
+		ks = append(ks, kernel{"avx512",
+			func(s *Set, b []byte) int { return indexAVX512(&s.nib, unsafe.SliceData(b), len(b)) },
+			func(s *Set, dst, src []byte) int {
+				_ = dst[len(src)+Slack-1]
+				return copyAVX512(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
+			}})
+	}
+	if hasAVX2 {
+		ks = append(ks, kernel{"avx2",
+			func(s *Set, b []byte) int { return indexAVX2(&s.nib, unsafe.SliceData(b), len(b)) },
+			func(s *Set, dst, src []byte) int {
+				_ = dst[len(src)+Slack-1]
+				return copyAVX2(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
+			}})
+	}
+	return append(ks, portableKernels...)
 }

@@ -1,0 +1,486 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// The SIMD kernels classify every byte x with two PSHUFB nibble lookups in
+// the Set's nib table (see Set.nib): allowed = LO[x] & HI[(x>>4)&15], where
+// the LO lookup uses x itself, so PSHUFB returns 0 for x >= 0x80. A byte is
+// a member exactly when allowed == 0. One kernel serves every Set.
+
+// Registers shared by the AVX2 kernels:
+//   Y6 = LO table (both lanes), Y7 = HI table, Y8 = 0x0f bytes, Y9 = zero.
+#define AVX2_SETUP(nib) \
+	VBROADCASTI128 (nib), Y6 \
+	VBROADCASTI128 16(nib), Y7 \
+	MOVQ $0x0f0f0f0f0f0f0f0f, R11 \
+	MOVQ R11, X8 \
+	VPBROADCASTQ X8, Y8 \
+	VPXOR Y9, Y9, Y9
+
+// ALLOWED2 turns the bytes of x into their allowed bits (zero = member),
+// using t as scratch. Works on X or Y registers alike.
+#define ALLOWED2(x, t, lo, hi, nib) \
+	VPSRLW $4, x, t \
+	VPAND nib, t, t \
+	VPSHUFB x, lo, x \
+	VPSHUFB t, hi, t \
+	VPAND t, x, x
+
+// MEMBERS2 leaves in r the movemask of the members of x (x is clobbered).
+#define MEMBERS2(x, r) \
+	VPCMPEQB Y9, x, x \
+	VPMOVMSKB x, r
+
+#define MEMBERS2X(x, r) \
+	VPCMPEQB X9, x, x \
+	VPMOVMSKB x, r
+
+// func indexAVX2(nib *[32]byte, p *byte, n int) int
+//
+// Index of the first member among p[0:n], or n. Reads p[0:n]; for n < 16 it
+// may also read up to 15 bytes before p or after p+n, but only inside the
+// 4 KiB pages that hold p[0] and p[n-1], so it never faults. No alignment.
+TEXT ·indexAVX2(SB), NOSPLIT, $0-32
+	MOVQ nib+0(FP), AX
+	MOVQ p+8(FP), SI
+	MOVQ n+16(FP), CX
+	AVX2_SETUP(AX)
+	XORQ DI, DI
+	CMPQ CX, $32
+	JB   ishort
+
+iloop:
+	LEAQ 64(DI), R8
+	CMPQ R8, CX
+	JA   itail
+	VMOVDQU (SI)(DI*1), Y0
+	VMOVDQU 32(SI)(DI*1), Y1
+	ALLOWED2(Y0, Y2, Y6, Y7, Y8)
+	ALLOWED2(Y1, Y3, Y6, Y7, Y8)
+	VPMINUB Y0, Y1, Y2
+	VPCMPEQB Y9, Y2, Y2
+	VPTEST Y2, Y2
+	JNZ  ifound64
+	MOVQ R8, DI
+	JMP  iloop
+
+ifound64:
+	MEMBERS2(Y0, AX)
+	MEMBERS2(Y1, BX)
+	SHLQ $32, BX
+	ORQ  BX, AX
+	TZCNTQ AX, AX
+	ADDQ DI, AX
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+itail:
+	// 0 <= n-i < 64 and n >= 32: one vector at i if more than 32 remain,
+	// then the last 32 bytes, overlapping bytes already known clean.
+	CMPQ DI, CX
+	JEQ  inone
+	LEAQ 32(DI), R8
+	CMPQ R8, CX
+	JAE  ilast
+	VMOVDQU (SI)(DI*1), Y0
+	ALLOWED2(Y0, Y2, Y6, Y7, Y8)
+	MEMBERS2(Y0, AX)
+	TESTL AX, AX
+	JNZ  ifound
+
+ilast:
+	LEAQ -32(CX), DI
+	VMOVDQU (SI)(DI*1), Y0
+	ALLOWED2(Y0, Y2, Y6, Y7, Y8)
+	MEMBERS2(Y0, AX)
+	TESTL AX, AX
+	JNZ  ifound
+
+inone:
+	MOVQ CX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+ifound:
+	TZCNTL AX, AX
+	ADDQ DI, AX
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+ishort:
+	CMPQ CX, $16
+	JB   itiny
+	// 16 <= n < 32: two overlapping 16-byte loads, both inside p[0:n].
+	VMOVDQU (SI), X0
+	VMOVDQU -16(SI)(CX*1), X1
+	ALLOWED2(X0, X2, X6, X7, X8)
+	ALLOWED2(X1, X3, X6, X7, X8)
+	MEMBERS2X(X0, AX)
+	MEMBERS2X(X1, BX)
+	LEAQ -16(CX), R9
+	SHLXQ R9, BX, BX
+	ORQ  BX, AX
+	BTSQ CX, AX
+	TZCNTQ AX, AX
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+itiny:
+	// n < 16: one 16-byte load that stays in p's page: from p if the page
+	// has 16 bytes left at p, else ending at p+n (then p+n-16 is in p's
+	// page, since p is within 16 bytes of the page's end).
+	TESTQ CX, CX
+	JEQ  inone
+	MOVL SI, R8
+	ANDL $4095, R8
+	CMPL R8, $4080
+	JA   itinyend
+	VMOVDQU (SI), X0
+	ALLOWED2(X0, X2, X6, X7, X8)
+	MEMBERS2X(X0, AX)
+	BTSL CX, AX
+	TZCNTL AX, AX
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+itinyend:
+	VMOVDQU -16(SI)(CX*1), X0
+	ALLOWED2(X0, X2, X6, X7, X8)
+	MEMBERS2X(X0, AX)
+	MOVL $16, R9
+	SUBL CX, R9
+	SHRXL R9, AX, AX
+	BTSL CX, AX
+	TZCNTL AX, AX
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func copyAVX2(nib *[32]byte, dst, src *byte, n int) int
+//
+// indexAVX2 fused with the copy of the clean prefix: every vector is stored
+// to dst before it is tested. Reads src like indexAVX2; writes dst[0:n] and,
+// for n < 16, dst[0:16]. Needs len(dst) >= max(n, 16). No alignment.
+TEXT ·copyAVX2(SB), NOSPLIT, $0-40
+	MOVQ nib+0(FP), AX
+	MOVQ dst+8(FP), DX
+	MOVQ src+16(FP), SI
+	MOVQ n+24(FP), CX
+	AVX2_SETUP(AX)
+	XORQ DI, DI
+	CMPQ CX, $32
+	JB   cshort
+
+cloop:
+	LEAQ 64(DI), R8
+	CMPQ R8, CX
+	JA   ctail
+	VMOVDQU (SI)(DI*1), Y0
+	VMOVDQU 32(SI)(DI*1), Y1
+	VMOVDQU Y0, (DX)(DI*1)
+	VMOVDQU Y1, 32(DX)(DI*1)
+	ALLOWED2(Y0, Y2, Y6, Y7, Y8)
+	ALLOWED2(Y1, Y3, Y6, Y7, Y8)
+	VPMINUB Y0, Y1, Y2
+	VPCMPEQB Y9, Y2, Y2
+	VPTEST Y2, Y2
+	JNZ  cfound64
+	MOVQ R8, DI
+	JMP  cloop
+
+cfound64:
+	MEMBERS2(Y0, AX)
+	MEMBERS2(Y1, BX)
+	SHLQ $32, BX
+	ORQ  BX, AX
+	TZCNTQ AX, AX
+	ADDQ DI, AX
+	MOVQ AX, ret+32(FP)
+	VZEROUPPER
+	RET
+
+ctail:
+	CMPQ DI, CX
+	JEQ  cnone
+	LEAQ 32(DI), R8
+	CMPQ R8, CX
+	JAE  clast
+	VMOVDQU (SI)(DI*1), Y0
+	VMOVDQU Y0, (DX)(DI*1)
+	ALLOWED2(Y0, Y2, Y6, Y7, Y8)
+	MEMBERS2(Y0, AX)
+	TESTL AX, AX
+	JNZ  cfound
+
+clast:
+	LEAQ -32(CX), DI
+	VMOVDQU (SI)(DI*1), Y0
+	VMOVDQU Y0, (DX)(DI*1)
+	ALLOWED2(Y0, Y2, Y6, Y7, Y8)
+	MEMBERS2(Y0, AX)
+	TESTL AX, AX
+	JNZ  cfound
+
+cnone:
+	MOVQ CX, ret+32(FP)
+	VZEROUPPER
+	RET
+
+cfound:
+	TZCNTL AX, AX
+	ADDQ DI, AX
+	MOVQ AX, ret+32(FP)
+	VZEROUPPER
+	RET
+
+cshort:
+	CMPQ CX, $16
+	JB   ctiny
+	VMOVDQU (SI), X0
+	VMOVDQU -16(SI)(CX*1), X1
+	VMOVDQU X0, (DX)
+	VMOVDQU X1, -16(DX)(CX*1)
+	ALLOWED2(X0, X2, X6, X7, X8)
+	ALLOWED2(X1, X3, X6, X7, X8)
+	MEMBERS2X(X0, AX)
+	MEMBERS2X(X1, BX)
+	LEAQ -16(CX), R9
+	SHLXQ R9, BX, BX
+	ORQ  BX, AX
+	BTSQ CX, AX
+	TZCNTQ AX, AX
+	MOVQ AX, ret+32(FP)
+	VZEROUPPER
+	RET
+
+ctiny:
+	TESTQ CX, CX
+	JEQ  cnone
+	MOVL SI, R8
+	ANDL $4095, R8
+	CMPL R8, $4080
+	JA   ctinyend
+	VMOVDQU (SI), X0
+	VMOVDQU X0, (DX)
+	ALLOWED2(X0, X2, X6, X7, X8)
+	MEMBERS2X(X0, AX)
+	BTSL CX, AX
+	TZCNTL AX, AX
+	MOVQ AX, ret+32(FP)
+	VZEROUPPER
+	RET
+
+ctinyend:
+	// Load the 16 bytes ending at src+n and shift them down by 16-n with
+	// PSHUFB (index i+16-n) before storing, so dst[0:n] = src[0:n].
+	VMOVDQU -16(SI)(CX*1), X0
+	MOVL $16, R9
+	SUBL CX, R9
+	MOVQ R9, X4
+	VPBROADCASTB X4, X4
+	VPADDB shiftIota<>(SB), X4, X4
+	VPSHUFB X4, X0, X1
+	VMOVDQU X1, (DX)
+	ALLOWED2(X0, X2, X6, X7, X8)
+	MEMBERS2X(X0, AX)
+	SHRXL R9, AX, AX
+	BTSL CX, AX
+	TZCNTL AX, AX
+	MOVQ AX, ret+32(FP)
+	VZEROUPPER
+	RET
+
+DATA shiftIota<>+0(SB)/8, $0x0706050403020100
+DATA shiftIota<>+8(SB)/8, $0x0f0e0d0c0b0a0908
+GLOBL shiftIota<>(SB), RODATA|NOPTR, $16
+
+// Registers shared by the AVX-512 kernels:
+//   Z6 = LO table (all lanes), Z7 = HI table, Z8 = 0x0f bytes.
+#define AVX512_SETUP(nib) \
+	VBROADCASTI32X4 (nib), Z6 \
+	VBROADCASTI32X4 16(nib), Z7 \
+	MOVQ $0x0f0f0f0f0f0f0f0f, R11 \
+	VPBROADCASTQ R11, Z8
+
+// MEMBERS512 sets k to the members of x (x and t are clobbered).
+#define MEMBERS512(x, t, k) \
+	VPSRLW $4, x, t \
+	VPANDQ Z8, t, t \
+	VPSHUFB x, Z6, x \
+	VPSHUFB t, Z7, t \
+	VPTESTNMB t, x, k
+
+// func indexAVX512(nib *[32]byte, p *byte, n int) int
+//
+// Index of the first member among p[0:n], or n. Reads exactly p[0:n]: the
+// last partial vector is a masked load, which cannot fault on the masked-off
+// bytes. No alignment. 128 bytes per iteration, two vectors tested with one
+// KORTEST.
+TEXT ·indexAVX512(SB), NOSPLIT, $0-32
+	MOVQ nib+0(FP), AX
+	MOVQ p+8(FP), SI
+	MOVQ n+16(FP), CX
+	AVX512_SETUP(AX)
+	XORQ DI, DI
+	CMPQ CX, $128
+	JB   jtail
+
+jloop:
+	VMOVDQU64 (SI)(DI*1), Z0
+	VMOVDQU64 64(SI)(DI*1), Z1
+	MEMBERS512(Z0, Z2, K1)
+	MEMBERS512(Z1, Z3, K2)
+	KORTESTQ K1, K2
+	JNZ  jfound128
+	ADDQ $128, DI
+	LEAQ 128(DI), R8
+	CMPQ R8, CX
+	JBE  jloop
+
+jtail:
+	// 0 <= n-i < 128: a whole vector if 64 or more remain, then a masked one.
+	MOVQ CX, BX
+	SUBQ DI, BX
+	CMPQ BX, $64
+	JB   jmasked
+	VMOVDQU64 (SI)(DI*1), Z0
+	MEMBERS512(Z0, Z2, K1)
+	KMOVQ K1, AX
+	TESTQ AX, AX
+	JNZ  jfound
+	ADDQ $64, DI
+	SUBQ $64, BX
+
+jmasked:
+	TESTQ BX, BX
+	JEQ  jnone
+	MOVQ $-1, R9
+	BZHIQ BX, R9, R9
+	KMOVQ R9, K3
+	VMOVDQU8.Z (SI)(DI*1), K3, Z0
+	VPSRLW $4, Z0, Z2
+	VPANDQ Z8, Z2, Z2
+	VPSHUFB Z0, Z6, Z0
+	VPSHUFB Z2, Z7, Z2
+	VPTESTNMB Z2, Z0, K3, K1
+	KMOVQ K1, AX
+	TESTQ AX, AX
+	JNZ  jfound
+
+jnone:
+	MOVQ CX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+jfound:
+	TZCNTQ AX, AX
+	ADDQ DI, AX
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+jfound128:
+	KMOVQ K1, AX
+	TZCNTQ AX, AX
+	CMPQ AX, $64
+	JNE  jfound128a
+	KMOVQ K2, BX
+	TZCNTQ BX, BX
+	ADDQ BX, AX
+
+jfound128a:
+	ADDQ DI, AX
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func copyAVX512(nib *[32]byte, dst, src *byte, n int) int
+//
+// indexAVX512 fused with the copy of the clean prefix. Reads exactly
+// src[0:n]. Writes dst[0:n] and, after a final partial vector, whole 64
+// bytes: at most dst[0:n+63] (dst[0:64] when n < 64). No alignment.
+TEXT ·copyAVX512(SB), NOSPLIT, $0-40
+	MOVQ nib+0(FP), AX
+	MOVQ dst+8(FP), DX
+	MOVQ src+16(FP), SI
+	MOVQ n+24(FP), CX
+	AVX512_SETUP(AX)
+	XORQ DI, DI
+	CMPQ CX, $128
+	JB   ktail
+
+kloop:
+	VMOVDQU64 (SI)(DI*1), Z0
+	VMOVDQU64 64(SI)(DI*1), Z1
+	VMOVDQU64 Z0, (DX)(DI*1)
+	VMOVDQU64 Z1, 64(DX)(DI*1)
+	MEMBERS512(Z0, Z2, K1)
+	MEMBERS512(Z1, Z3, K2)
+	KORTESTQ K1, K2
+	JNZ  kfound128
+	ADDQ $128, DI
+	LEAQ 128(DI), R8
+	CMPQ R8, CX
+	JBE  kloop
+
+ktail:
+	MOVQ CX, BX
+	SUBQ DI, BX
+	CMPQ BX, $64
+	JB   kmasked
+	VMOVDQU64 (SI)(DI*1), Z0
+	VMOVDQU64 Z0, (DX)(DI*1)
+	MEMBERS512(Z0, Z2, K1)
+	KMOVQ K1, AX
+	TESTQ AX, AX
+	JNZ  kfound
+	ADDQ $64, DI
+	SUBQ $64, BX
+
+kmasked:
+	TESTQ BX, BX
+	JEQ  knone
+	MOVQ $-1, R9
+	BZHIQ BX, R9, R9
+	KMOVQ R9, K3
+	VMOVDQU8.Z (SI)(DI*1), K3, Z0
+	VMOVDQU64 Z0, (DX)(DI*1)
+	VPSRLW $4, Z0, Z2
+	VPANDQ Z8, Z2, Z2
+	VPSHUFB Z0, Z6, Z0
+	VPSHUFB Z2, Z7, Z2
+	VPTESTNMB Z2, Z0, K3, K1
+	KMOVQ K1, AX
+	TESTQ AX, AX
+	JNZ  kfound
+
+knone:
+	MOVQ CX, ret+32(FP)
+	VZEROUPPER
+	RET
+
+kfound:
+	TZCNTQ AX, AX
+	ADDQ DI, AX
+	MOVQ AX, ret+32(FP)
+	VZEROUPPER
+	RET
+
+kfound128:
+	KMOVQ K1, AX
+	TZCNTQ AX, AX
+	CMPQ AX, $64
+	JNE  kfound128a
+	KMOVQ K2, BX
+	TZCNTQ BX, BX
+	ADDQ BX, AX
+
+kfound128a:
+	ADDQ DI, AX
+	MOVQ AX, ret+32(FP)
+	VZEROUPPER
+	RET
