@@ -115,7 +115,7 @@ func (g *Generator) Reset(w io.Writer) {
 // ResetAppend discards the state and makes g append a new stream to dst,
 // keeping its options and current escaping.
 func (g *Generator) ResetAppend(dst []byte) {
-	g.k = sink{buf: dst}
+	g.k = sink{buf: dst, base: len(dst)}
 	g.reset()
 }
 
@@ -158,12 +158,10 @@ func (g *Generator) SetEscaping(e Escaping) error {
 }
 
 // Flush writes the buffered output to the io.Writer. It returns the
-// writer's error, which is then sticky. In append mode it does nothing.
+// writer's error, which is then sticky, or ErrClosed after Close. In
+// append mode it does nothing.
 func (g *Generator) Flush() error {
 	if g.err != nil {
-		if g.err == ErrClosed {
-			return nil
-		}
 		return g.err
 	}
 	if err := g.k.flush(); err != nil {
@@ -182,7 +180,13 @@ func (g *Generator) Close() error {
 	if g.err == ErrClosed {
 		return nil
 	}
-	ferr := g.Flush()
+	var ferr error
+	if g.err != nil {
+		ferr = g.err
+	} else if err := g.k.flush(); err != nil {
+		g.err = err
+		ferr = err
+	}
 	var serr error
 	if g.st.cur != inRoot {
 		serr = g.syntaxErr("end of output")

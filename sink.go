@@ -17,11 +17,12 @@ type sink struct {
 	buf     []byte
 	w       io.Writer
 	flushed int64 // bytes accepted by w so far
+	base    int   // in append mode, len of the caller's dst: not output
 	err     error // sticky error of w
 }
 
 // offset returns the number of bytes produced so far.
-func (k *sink) offset() int64 { return k.flushed + int64(len(k.buf)) }
+func (k *sink) offset() int64 { return k.flushed + int64(len(k.buf)-k.base) }
 
 // free returns how many bytes can be appended without reserving.
 func (k *sink) free() int { return cap(k.buf) - len(k.buf) - scan.Slack }
