@@ -69,20 +69,20 @@ func TestWriteBinary(t *testing.T) {
 	t.Run("padding never inside", func(t *testing.T) {
 		var w bytes.Buffer
 		g, err := jgen.NewGenerator(&w, &jgen.Options{BufferSize: 512})
-		must(t, err)
-		must(t, g.WriteBinary(nil, data[:100001]))
-		must(t, g.Close())
+		chk(t, err)
+		chk(t, g.WriteBinary(nil, data[:100001]))
+		chk(t, g.Close())
 		s := strings.Trim(w.String(), `"`)
 		if i := strings.IndexByte(s, '='); i >= 0 && i < len(s)-2 {
 			t.Errorf("padding at %d of %d", i, len(s))
 		}
 	})
 	t.Run("memory bounded", func(t *testing.T) {
-		var cw countingWriter
+		var cw sizeWriter
 		g, err := jgen.NewGenerator(&cw, &jgen.Options{BufferSize: 512})
-		must(t, err)
-		must(t, g.WriteBinary(nil, data))
-		must(t, g.Close())
+		chk(t, err)
+		chk(t, g.WriteBinary(nil, data))
+		chk(t, g.Close())
 		if cw.maxWrite > 512+64 || cw.n != base64.StdEncoding.EncodedLen(len(data))+2 {
 			t.Errorf("max Write %d, total %d", cw.maxWrite, cw.n)
 		}

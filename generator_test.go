@@ -128,10 +128,10 @@ func TestNameBytesAndStringBytes(t *testing.T) {
 	val := []byte("v\"\t<")
 	nameCopy, valCopy := bytes.Clone(name), bytes.Clone(val)
 	g := appendGen(t, nil)
-	must(t, g.WriteStartObject())
-	must(t, g.WriteNameBytes(name))
-	must(t, g.WriteStringBytes(val))
-	must(t, g.WriteEndObject())
+	chk(t, g.WriteStartObject())
+	chk(t, g.WriteNameBytes(name))
+	chk(t, g.WriteStringBytes(val))
+	chk(t, g.WriteEndObject())
 	want := "{\"n\x7f/é\":\"v\\\"\\t<\"}"
 	if got := string(g.Bytes()); got != want {
 		t.Errorf("got %q, want %q", got, want)
@@ -141,7 +141,7 @@ func TestNameBytesAndStringBytes(t *testing.T) {
 	}
 }
 
-func must(t testing.TB, err error) {
+func chk(t testing.TB, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
@@ -153,10 +153,10 @@ func must(t testing.TB, err error) {
 func TestAppendModeKeepsPrefix(t *testing.T) {
 	dst := append(make([]byte, 0, 4), "abc"...)
 	g, err := jgen.NewAppendGenerator(dst, nil)
-	must(t, err)
-	must(t, g.WriteStartArray())
-	must(t, g.WriteInt(12345))
-	must(t, g.WriteEndArray())
+	chk(t, err)
+	chk(t, g.WriteStartArray())
+	chk(t, g.WriteInt(12345))
+	chk(t, g.WriteEndArray())
 	if got := string(g.Bytes()); got != "abc[12345]" {
 		t.Errorf("Bytes = %q", got)
 	}
@@ -167,7 +167,7 @@ func TestAppendModeKeepsPrefix(t *testing.T) {
 		t.Errorf("dst changed to %q", dst)
 	}
 	g.ResetAppend([]byte("X"))
-	must(t, g.WriteNull())
+	chk(t, g.WriteNull())
 	if got := string(g.Bytes()); got != "Xnull" {
 		t.Errorf("after ResetAppend Bytes = %q", got)
 	}
@@ -185,16 +185,16 @@ func TestAppendModeKeepsPrefix(t *testing.T) {
 func TestWriterModeBytesNilAndOffset(t *testing.T) {
 	var buf bytes.Buffer
 	g, err := jgen.NewGenerator(&buf, &jgen.Options{BufferSize: 512})
-	must(t, err)
-	must(t, g.WriteStartArray())
+	chk(t, err)
+	chk(t, g.WriteStartArray())
 	for i := range 300 {
-		must(t, g.WriteInt(int64(i)))
+		chk(t, g.WriteInt(int64(i)))
 	}
-	must(t, g.WriteEndArray())
+	chk(t, g.WriteEndArray())
 	if g.Bytes() != nil {
 		t.Errorf("Bytes in writer mode = %q, want nil", g.Bytes())
 	}
-	must(t, g.Flush())
+	chk(t, g.Flush())
 	if g.Offset() != int64(buf.Len()) {
 		t.Errorf("Offset = %d, written %d", g.Offset(), buf.Len())
 	}
@@ -217,7 +217,7 @@ func TestDepth(t *testing.T) {
 		{opEndArray(), 2}, {opEndArray(), 1}, {opEndObject(), 0},
 	}
 	for _, s := range steps {
-		must(t, s.o.do(g))
+		chk(t, s.o.do(g))
 		if g.Depth() != s.want {
 			t.Fatalf("after %s Depth = %d, want %d", s.o.name, g.Depth(), s.want)
 		}
@@ -234,19 +234,19 @@ func TestResetReuse(t *testing.T) {
 	t.Run("writer", func(t *testing.T) {
 		var a, b bytes.Buffer
 		g, err := jgen.NewGenerator(&a, opts)
-		must(t, err)
-		must(t, g.SetEscaping(jgen.ASCII))
+		chk(t, err)
+		chk(t, g.SetEscaping(jgen.ASCII))
 		// Unfinished, unflushed output, then Reset: nothing of it reaches a.
-		must(t, g.WriteStartArray())
-		must(t, g.WriteString("lost"))
+		chk(t, g.WriteStartArray())
+		chk(t, g.WriteString("lost"))
 		g.Reset(&b)
 		if g.Depth() != 0 {
 			t.Fatalf("Depth after Reset = %d", g.Depth())
 		}
 		for _, o := range doc {
-			must(t, o.do(g))
+			chk(t, o.do(g))
 		}
-		must(t, g.Close())
+		chk(t, g.Close())
 		if a.Len() != 0 {
 			t.Errorf("first writer got %q", a.String())
 		}
@@ -257,42 +257,42 @@ func TestResetReuse(t *testing.T) {
 		var c bytes.Buffer
 		g.Reset(&c)
 		for _, o := range doc {
-			must(t, o.do(g))
+			chk(t, o.do(g))
 		}
-		must(t, g.Close())
+		chk(t, g.Close())
 		if c.String() != want {
 			t.Errorf("after Close+Reset got %q", c.String())
 		}
 		// After a sticky writer error too.
-		g.Reset(failWriter{})
-		if err := g.WriteString(strings.Repeat("x", 600)); err != errFail {
-			t.Fatalf("WriteString to failing writer = %v, want %v", err, errFail)
+		g.Reset(failingWriter{})
+		if err := g.WriteString(strings.Repeat("x", 600)); err != errWriteFail {
+			t.Fatalf("WriteString to failing writer = %v, want %v", err, errWriteFail)
 		}
-		if err := g.Flush(); err != errFail {
-			t.Fatalf("Flush after failure = %v, want %v", err, errFail)
+		if err := g.Flush(); err != errWriteFail {
+			t.Fatalf("Flush after failure = %v, want %v", err, errWriteFail)
 		}
 		var d bytes.Buffer
 		g.Reset(&d)
 		for _, o := range doc {
-			must(t, o.do(g))
+			chk(t, o.do(g))
 		}
-		must(t, g.Close())
+		chk(t, g.Close())
 		if d.String() != want {
 			t.Errorf("after error+Reset got %q", d.String())
 		}
 	})
 	t.Run("append", func(t *testing.T) {
 		g, err := jgen.NewAppendGenerator(nil, opts)
-		must(t, err)
-		must(t, g.SetEscaping(jgen.ASCII))
-		must(t, g.WriteStartObject())
+		chk(t, err)
+		chk(t, g.SetEscaping(jgen.ASCII))
+		chk(t, g.WriteStartObject())
 		buf := make([]byte, 0, 256)
 		for range 3 {
 			g.ResetAppend(buf[:0])
 			for _, o := range doc {
-				must(t, o.do(g))
+				chk(t, o.do(g))
 			}
-			must(t, g.Close())
+			chk(t, g.Close())
 			if got := string(g.Bytes()); got != want {
 				t.Errorf("got %q, want %q", got, want)
 			}
@@ -302,20 +302,20 @@ func TestResetReuse(t *testing.T) {
 		var w bytes.Buffer
 		g.Reset(&w)
 		for _, o := range doc {
-			must(t, o.do(g))
+			chk(t, o.do(g))
 		}
-		must(t, g.Close())
+		chk(t, g.Close())
 		if w.String() != want {
 			t.Errorf("append->writer got %q", w.String())
 		}
 	})
 }
 
-type failWriter struct{}
+type failingWriter struct{}
 
-var errFail = errors.New("test: write failed")
+var errWriteFail = errors.New("test: write failed")
 
-func (failWriter) Write(p []byte) (int, error) { return 0, errFail }
+func (failingWriter) Write(p []byte) (int, error) { return 0, errWriteFail }
 
 // TestSetEscapingMidStream changes the escaping between tokens.
 func TestSetEscapingMidStream(t *testing.T) {
@@ -338,12 +338,12 @@ func TestSetEscapingMidStream(t *testing.T) {
 			for _, s := range tc.seq {
 				switch s := s.(type) {
 				case jgen.Escaping:
-					must(t, g.SetEscaping(s))
+					chk(t, g.SetEscaping(s))
 					if g.Escaping() != s {
 						t.Fatalf("Escaping() = %+v, want %+v", g.Escaping(), s)
 					}
 				case op:
-					must(t, s.do(g))
+					chk(t, s.do(g))
 				}
 			}
 			if got := string(g.Bytes()); got != tc.want {
@@ -353,7 +353,7 @@ func TestSetEscapingMidStream(t *testing.T) {
 	}
 	t.Run("invalid keeps old", func(t *testing.T) {
 		g := appendGen(t, nil)
-		must(t, g.SetEscaping(jgen.ASCII))
+		chk(t, g.SetEscaping(jgen.ASCII))
 		err := g.SetEscaping(jgen.Escaping{QuoteChar: 'x'})
 		var oe *jgen.OptionsError
 		if !errors.As(err, &oe) || !errors.Is(err, jgen.ErrInvalidOptions) {
@@ -362,7 +362,7 @@ func TestSetEscapingMidStream(t *testing.T) {
 		if g.Escaping() != jgen.ASCII {
 			t.Errorf("escaping changed to %+v", g.Escaping())
 		}
-		must(t, g.WriteString("é"))
+		chk(t, g.WriteString("é"))
 		if got := string(g.Bytes()); got != `"\u00e9"` {
 			t.Errorf("got %s", got)
 		}
@@ -373,7 +373,7 @@ func TestSetEscapingMidStream(t *testing.T) {
 // copied) and under others (encoded again).
 func TestEncodedName(t *testing.T) {
 	n, err := jgen.NewEncodedName("é</>\x01", jgen.Minimal)
-	must(t, err)
+	chk(t, err)
 	if got := string(n.AppendQuoted([]byte("x"))); got != `x"é</>\u0001"` {
 		t.Errorf("AppendQuoted = %s", got)
 	}
@@ -404,13 +404,13 @@ func TestEncodedName(t *testing.T) {
 					g = appendGen(t, &jgen.Options{Escaping: tc.esc})
 				} else {
 					g, err = jgen.NewGenerator(&w, &jgen.Options{Escaping: tc.esc})
-					must(t, err)
+					chk(t, err)
 				}
-				must(t, g.WriteStartObject())
-				must(t, g.WriteEncodedName(n))
-				must(t, g.WriteInt(1))
-				must(t, g.WriteEndObject())
-				must(t, g.Close())
+				chk(t, g.WriteStartObject())
+				chk(t, g.WriteEncodedName(n))
+				chk(t, g.WriteInt(1))
+				chk(t, g.WriteEndObject())
+				chk(t, g.Close())
 				got := w.String()
 				if mode == "append" {
 					got = string(g.Bytes())
@@ -423,9 +423,9 @@ func TestEncodedName(t *testing.T) {
 	}
 	t.Run("re-encode invalid utf8", func(t *testing.T) {
 		bad, err := jgen.NewEncodedName("a\xffb", jgen.Stdlib)
-		must(t, err)
+		chk(t, err)
 		g := appendGen(t, nil)
-		must(t, g.WriteStartObject())
+		chk(t, g.WriteStartObject())
 		err = g.WriteEncodedName(bad)
 		var ue *jgen.UTF8Error
 		if !errors.As(err, &ue) || ue.Offset != 1 {
@@ -434,9 +434,9 @@ func TestEncodedName(t *testing.T) {
 		if got := string(g.Bytes()); got != "{" {
 			t.Errorf("output after refused name %q", got)
 		}
-		must(t, g.WriteEncodedName(mustName(t, "ok", jgen.Minimal)))
-		must(t, g.WriteNull())
-		must(t, g.WriteEndObject())
+		chk(t, g.WriteEncodedName(encName(t, "ok", jgen.Minimal)))
+		chk(t, g.WriteNull())
+		chk(t, g.WriteEndObject())
 		if got := string(g.Bytes()); got != `{"ok":null}` {
 			t.Errorf("got %s", got)
 		}
@@ -451,15 +451,15 @@ func TestEncodedName(t *testing.T) {
 	})
 	t.Run("long name writer mode", func(t *testing.T) {
 		long := strings.Repeat("é\"", 700)
-		ln := mustName(t, long, jgen.Minimal)
+		ln := encName(t, long, jgen.Minimal)
 		var w bytes.Buffer
 		g, err := jgen.NewGenerator(&w, &jgen.Options{BufferSize: 512})
-		must(t, err)
-		must(t, g.WriteStartObject())
-		must(t, g.WriteEncodedName(ln))
-		must(t, g.WriteInt(1))
-		must(t, g.WriteEndObject())
-		must(t, g.Close())
+		chk(t, err)
+		chk(t, g.WriteStartObject())
+		chk(t, g.WriteEncodedName(ln))
+		chk(t, g.WriteInt(1))
+		chk(t, g.WriteEndObject())
+		chk(t, g.Close())
 		want := `{` + string(ln.AppendQuoted(nil)) + `:1}`
 		if w.String() != want {
 			t.Errorf("long encoded name mismatch: got %d bytes, want %d", w.Len(), len(want))
@@ -467,7 +467,7 @@ func TestEncodedName(t *testing.T) {
 	})
 }
 
-func mustName(t testing.TB, s string, e jgen.Escaping) *jgen.EncodedName {
+func encName(t testing.TB, s string, e jgen.Escaping) *jgen.EncodedName {
 	t.Helper()
 	n, err := jgen.NewEncodedName(s, e)
 	if err != nil {

@@ -154,7 +154,7 @@ func TestWriteFloatRandomBits(t *testing.T) {
 		}
 		if !math.IsNaN(v64) && !math.IsInf(v64, 0) {
 			g.ResetAppend(buf[:0])
-			must(t, g.WriteFloat(v64))
+			chk(t, g.WriteFloat(v64))
 			buf = g.Bytes()
 			check(v64, buf)
 		}
@@ -166,7 +166,7 @@ func TestWriteFloatRandomBits(t *testing.T) {
 		}
 		if !math.IsNaN(float64(v32)) && !math.IsInf(float64(v32), 0) {
 			g.ResetAppend(buf[:0])
-			must(t, g.WriteFloat32(v32))
+			chk(t, g.WriteFloat32(v32))
 			buf = g.Bytes()
 			check(v32, buf)
 		}
@@ -212,14 +212,14 @@ func TestNonFinite(t *testing.T) {
 					if mode == "writer" {
 						g, _ = jgen.NewGenerator(&w, nil)
 					}
-					must(t, g.WriteStartArray())
-					must(t, g.WriteInt(1))
+					chk(t, g.WriteStartArray())
+					chk(t, g.WriteInt(1))
 					if err := write(g); err != jgen.ErrNonFinite {
 						t.Fatalf("%s: got %v, want ErrNonFinite", mode, err)
 					}
-					must(t, g.WriteInt(2))
-					must(t, g.WriteEndArray())
-					must(t, g.Close())
+					chk(t, g.WriteInt(2))
+					chk(t, g.WriteEndArray())
+					chk(t, g.Close())
 					got := w.String()
 					if mode == "append" {
 						got = string(g.Bytes())
@@ -249,7 +249,7 @@ func TestNonFinite(t *testing.T) {
 	}
 	t.Run("refused where a name is expected", func(t *testing.T) {
 		g := appendGen(t, nil)
-		must(t, g.WriteStartObject())
+		chk(t, g.WriteStartObject())
 		var se *jgen.SyntaxError
 		if err := g.WriteFloat(math.NaN()); !errors.As(err, &se) || se.Token != "number" {
 			t.Errorf("NaN where a name is expected = %v, want *SyntaxError for number", err)
@@ -282,8 +282,8 @@ func TestWriteNumber(t *testing.T) {
 	for _, s := range invalid {
 		t.Run("invalid/"+s, func(t *testing.T) {
 			g := appendGen(t, nil)
-			must(t, g.WriteStartArray())
-			must(t, g.WriteInt(1))
+			chk(t, g.WriteStartArray())
+			chk(t, g.WriteInt(1))
 			err := g.WriteNumber(s)
 			if !errors.Is(err, jgen.ErrInvalidNumber) {
 				t.Fatalf("got %v, want ErrInvalidNumber", err)
@@ -295,8 +295,8 @@ func TestWriteNumber(t *testing.T) {
 			if got := string(g.Bytes()); got != "[1" {
 				t.Errorf("output after refused number %q", got)
 			}
-			must(t, g.WriteInt(2))
-			must(t, g.WriteEndArray())
+			chk(t, g.WriteInt(2))
+			chk(t, g.WriteEndArray())
 			if got := string(g.Bytes()); got != "[1,2]" {
 				t.Errorf("got %q", got)
 			}
@@ -342,16 +342,16 @@ func TestWriteRawValue(t *testing.T) {
 	for _, tc := range invalid {
 		t.Run("invalid/"+tc.name, func(t *testing.T) {
 			g := appendGen(t, nil)
-			must(t, g.WriteStartObject())
-			must(t, g.WriteName("k"))
+			chk(t, g.WriteStartObject())
+			chk(t, g.WriteName("k"))
 			if err := g.WriteRawValue([]byte(tc.raw)); !errors.Is(err, jgen.ErrInvalidValue) {
 				t.Fatalf("got %v, want ErrInvalidValue", err)
 			}
 			if got := string(g.Bytes()); got != `{"k"` {
 				t.Errorf("output after refused raw %q", got)
 			}
-			must(t, g.WriteNull())
-			must(t, g.WriteEndObject())
+			chk(t, g.WriteNull())
+			chk(t, g.WriteEndObject())
 			if got := string(g.Bytes()); got != `{"k":null}` {
 				t.Errorf("got %q", got)
 			}
@@ -387,10 +387,10 @@ func TestWriteRawValue(t *testing.T) {
 			if got != want {
 				t.Errorf("checked=%v: got %d bytes, want %d", checked, len(got), len(want))
 			}
-			var cw countingWriter
+			var cw sizeWriter
 			g, _ := jgen.NewGenerator(&cw, &jgen.Options{BufferSize: 512})
-			must(t, o.do(g))
-			must(t, g.Close())
+			chk(t, o.do(g))
+			chk(t, g.Close())
 			if cw.maxWrite > 512+64 {
 				t.Errorf("checked=%v: a single Write of %d bytes: the buffer grew", checked, cw.maxWrite)
 			}
@@ -398,11 +398,11 @@ func TestWriteRawValue(t *testing.T) {
 	})
 }
 
-type countingWriter struct {
+type sizeWriter struct {
 	n, maxWrite int
 }
 
-func (w *countingWriter) Write(p []byte) (int, error) {
+func (w *sizeWriter) Write(p []byte) (int, error) {
 	w.n += len(p)
 	w.maxWrite = max(w.maxWrite, len(p))
 	return len(p), nil

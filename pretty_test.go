@@ -192,7 +192,7 @@ func TestIndented(t *testing.T) {
 			}
 			var ref bytes.Buffer
 			compact := runOps(t, nil, docOps(tc.doc)...)
-			must(t, json.Indent(&ref, []byte(compact), "", ind))
+			chk(t, json.Indent(&ref, []byte(compact), "", ind))
 			if got != ref.String() {
 				t.Errorf("json.Indent gives\n%s", ref.String())
 			}
@@ -210,7 +210,7 @@ func TestLayoutsRandom(t *testing.T) {
 		ops := docOps(d)
 		compact := runOps(t, &jgen.Options{Escaping: jgen.Stdlib}, ops...)
 		want, err := json.Marshal(docAny(d))
-		must(t, err)
+		chk(t, err)
 		if compact != string(want) {
 			t.Fatalf("doc %d: compact\n got %s\nwant %s", i, compact, want)
 		}
@@ -218,12 +218,12 @@ func TestLayoutsRandom(t *testing.T) {
 			opts := &jgen.Options{Escaping: jgen.Stdlib, Layout: jgen.Indented, Indent: ind, BufferSize: 512}
 			got := runOps(t, opts, ops...)
 			want, err := json.MarshalIndent(docAny(d), "", ind)
-			must(t, err)
+			chk(t, err)
 			if got != string(want) {
 				t.Fatalf("doc %d indent %q:\n got %s\nwant %s", i, ind, got, want)
 			}
 			var ref bytes.Buffer
-			must(t, json.Indent(&ref, []byte(compact), "", ind))
+			chk(t, json.Indent(&ref, []byte(compact), "", ind))
 			if got != ref.String() {
 				t.Fatalf("doc %d indent %q: differs from json.Indent", i, ind)
 			}

@@ -132,16 +132,16 @@ func TestGrammarMatrix(t *testing.T) {
 					} else {
 						g, err = jgen.NewGenerator(&w, &grammarOpts)
 					}
-					must(t, err)
+					chk(t, err)
 					out := func() string {
 						if mode == "append" {
 							return string(g.Bytes())
 						}
-						must(t, g.Flush())
+						chk(t, g.Flush())
 						return w.String()
 					}
 					for _, o := range c.setup {
-						must(t, o.do(g))
+						chk(t, o.do(g))
 					}
 					depth := g.Depth()
 					err = tok.do(g)
@@ -206,9 +206,9 @@ func TestGrammarAfterClose(t *testing.T) {
 		t.Run(tok.label, func(t *testing.T) {
 			var w bytes.Buffer
 			g, err := jgen.NewGenerator(&w, &grammarOpts)
-			must(t, err)
-			must(t, g.WriteInt(1))
-			must(t, g.Close())
+			chk(t, err)
+			chk(t, g.WriteInt(1))
+			chk(t, g.Close())
 			if err := tok.do(g); err != jgen.ErrClosed {
 				t.Errorf("after Close: %v, want ErrClosed", err)
 			}
@@ -222,7 +222,7 @@ func TestGrammarAfterClose(t *testing.T) {
 	}
 	t.Run("StringFrom count", func(t *testing.T) {
 		g := appendGen(t, nil)
-		must(t, g.Close())
+		chk(t, g.Close())
 		n, err := g.WriteStringFrom(strings.NewReader("abc"))
 		if n != 0 || err != jgen.ErrClosed {
 			t.Errorf("WriteStringFrom after Close = %d, %v", n, err)
@@ -230,8 +230,8 @@ func TestGrammarAfterClose(t *testing.T) {
 	})
 	t.Run("append mode", func(t *testing.T) {
 		g := appendGen(t, nil)
-		must(t, g.WriteNull())
-		must(t, g.Close())
+		chk(t, g.WriteNull())
+		chk(t, g.Close())
 		if err := g.WriteNull(); err != jgen.ErrClosed {
 			t.Errorf("WriteNull after Close = %v", err)
 		}
@@ -244,7 +244,7 @@ func TestGrammarAfterClose(t *testing.T) {
 		// ErrClosed"; Close's: "Calls after Close return ErrClosed; Close
 		// itself may be called again and then returns nil".
 		g := appendGen(t, nil)
-		must(t, g.Close())
+		chk(t, g.Close())
 		if err := g.Flush(); err != jgen.ErrClosed {
 			t.Errorf("Flush after Close = %v, want ErrClosed", err)
 		}
@@ -269,9 +269,9 @@ func TestCloseUnbalanced(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var w bytes.Buffer
 			g, err := jgen.NewGenerator(&w, nil)
-			must(t, err)
+			chk(t, err)
 			for _, o := range tc.ops {
-				must(t, o.do(g))
+				chk(t, o.do(g))
 			}
 			err = g.Close()
 			var se *jgen.SyntaxError
@@ -294,15 +294,15 @@ func TestCloseUnbalanced(t *testing.T) {
 // TestDanglingNameAtEndObject: a name without a value cannot be closed.
 func TestDanglingNameAtEndObject(t *testing.T) {
 	g := appendGen(t, nil)
-	must(t, g.WriteStartObject())
-	must(t, g.WriteName("a"))
+	chk(t, g.WriteStartObject())
+	chk(t, g.WriteName("a"))
 	err := g.WriteEndObject()
 	var se *jgen.SyntaxError
 	if !errors.As(err, &se) || se.Token != "end of object" || !strings.Contains(se.Context, "after a name") {
 		t.Fatalf("EndObject after name = %v", err)
 	}
-	must(t, g.WriteNull())
-	must(t, g.WriteEndObject())
+	chk(t, g.WriteNull())
+	chk(t, g.WriteEndObject())
 	if got := string(g.Bytes()); got != `{"a":null}` {
 		t.Errorf("got %s", got)
 	}
@@ -313,9 +313,9 @@ func TestMaxDepth(t *testing.T) {
 	t.Run("small", func(t *testing.T) {
 		for _, start := range []op{opStartArray(), opStartObject()} {
 			g := appendGen(t, &jgen.Options{MaxDepth: 3})
-			must(t, g.WriteStartArray())
-			must(t, g.WriteStartArray())
-			must(t, g.WriteStartArray())
+			chk(t, g.WriteStartArray())
+			chk(t, g.WriteStartArray())
+			chk(t, g.WriteStartArray())
 			err := start.do(g)
 			var se *jgen.SyntaxError
 			if !errors.As(err, &se) || !errors.Is(err, jgen.ErrMaxDepth) {
@@ -327,9 +327,9 @@ func TestMaxDepth(t *testing.T) {
 			if got := string(g.Bytes()); got != `[[[` {
 				t.Errorf("output %q", got)
 			}
-			must(t, g.WriteInt(1))
+			chk(t, g.WriteInt(1))
 			for range 3 {
-				must(t, g.WriteEndArray())
+				chk(t, g.WriteEndArray())
 			}
 			if got := string(g.Bytes()); got != `[[[1]]]` {
 				t.Errorf("output %q", got)
@@ -338,15 +338,15 @@ func TestMaxDepth(t *testing.T) {
 	})
 	t.Run("object values count", func(t *testing.T) {
 		g := appendGen(t, &jgen.Options{MaxDepth: 1})
-		must(t, g.WriteStartObject())
-		must(t, g.WriteName("a"))
+		chk(t, g.WriteStartObject())
+		chk(t, g.WriteName("a"))
 		if err := g.WriteStartObject(); !errors.Is(err, jgen.ErrMaxDepth) {
 			t.Fatalf("got %v", err)
 		}
-		must(t, g.WriteInt(1))
-		must(t, g.WriteEndObject())
-		must(t, g.WriteStartArray()) // depth 1 again at root: fine
-		must(t, g.WriteEndArray())
+		chk(t, g.WriteInt(1))
+		chk(t, g.WriteEndObject())
+		chk(t, g.WriteStartArray()) // depth 1 again at root: fine
+		chk(t, g.WriteEndArray())
 		if got := string(g.Bytes()); got != "{\"a\":1}\n[]" {
 			t.Errorf("got %q", got)
 		}
@@ -360,7 +360,7 @@ func TestMaxDepth(t *testing.T) {
 			} else {
 				var err error
 				g, err = jgen.NewGenerator(&w, nil)
-				must(t, err)
+				chk(t, err)
 			}
 			for i := range jgen.DefaultMaxDepth {
 				if err := g.WriteStartArray(); err != nil {
@@ -374,9 +374,9 @@ func TestMaxDepth(t *testing.T) {
 				t.Fatalf("%s: start 10001 = %v, want ErrMaxDepth", mode, err)
 			}
 			for range jgen.DefaultMaxDepth {
-				must(t, g.WriteEndArray())
+				chk(t, g.WriteEndArray())
 			}
-			must(t, g.Close())
+			chk(t, g.Close())
 			got := w.String()
 			if mode == "append" {
 				got = string(g.Bytes())
@@ -421,9 +421,9 @@ func TestRootSeparator(t *testing.T) {
 // an *OptionsError naming the field.
 func TestInvalidOptions(t *testing.T) {
 	rawApos, err := jgen.NewCharacterEscapes(jgen.EscapeSpec{ASCII: map[byte]jgen.Escape{'\'': jgen.NoEscape()}})
-	must(t, err)
+	chk(t, err)
 	seqApos, err := jgen.NewCharacterEscapes(jgen.EscapeSpec{Runes: map[rune]string{'é': "e'"}})
-	must(t, err)
+	chk(t, err)
 	tests := []struct {
 		name   string
 		opts   jgen.Options
