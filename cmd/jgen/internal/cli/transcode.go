@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/jgen-go/jgen"
@@ -163,8 +164,11 @@ func transcode(g *jgen.Generator, r io.Reader, name string, c *counts) error {
 // decMessage is the tokenizer's message without its package prefix.
 func decMessage(se *jsontext.SyntacticError) string {
 	msg := se.Err.Error()
-	if msg == io.ErrUnexpectedEOF.Error() {
+	switch {
+	case msg == io.ErrUnexpectedEOF.Error():
 		return "unexpected end of input"
+	case strings.Contains(msg, "exceeded max depth"):
+		return fmt.Sprintf("nesting too deep: more than %d levels of objects and arrays", jgen.DefaultMaxDepth)
 	}
 	return msg
 }
