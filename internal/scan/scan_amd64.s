@@ -48,11 +48,11 @@ TEXT ·indexAVX2(SB), NOSPLIT, $0-32
 	XORQ DI, DI
 	CMPQ CX, $32
 	JB   ishort
+	CMPQ CX, $64
+	JB   itail
+	LEAQ -64(CX), R8 // last i with a whole 64-byte block
 
 iloop:
-	LEAQ 64(DI), R8
-	CMPQ R8, CX
-	JA   itail
 	VMOVDQU (SI)(DI*1), Y0
 	VMOVDQU 32(SI)(DI*1), Y1
 	ALLOWED2(Y0, Y2, Y6, Y7, Y8)
@@ -61,8 +61,10 @@ iloop:
 	VPCMPEQB Y9, Y2, Y2
 	VPTEST Y2, Y2
 	JNZ  ifound64
-	MOVQ R8, DI
-	JMP  iloop
+	ADDQ $64, DI
+	CMPQ DI, R8
+	JBE  iloop
+	JMP  itail
 
 ifound64:
 	MEMBERS2(Y0, AX)
@@ -174,11 +176,11 @@ TEXT ·copyAVX2(SB), NOSPLIT, $0-40
 	XORQ DI, DI
 	CMPQ CX, $32
 	JB   cshort
+	CMPQ CX, $64
+	JB   ctail
+	LEAQ -64(CX), R8 // last i with a whole 64-byte block
 
 cloop:
-	LEAQ 64(DI), R8
-	CMPQ R8, CX
-	JA   ctail
 	VMOVDQU (SI)(DI*1), Y0
 	VMOVDQU 32(SI)(DI*1), Y1
 	VMOVDQU Y0, (DX)(DI*1)
@@ -189,8 +191,10 @@ cloop:
 	VPCMPEQB Y9, Y2, Y2
 	VPTEST Y2, Y2
 	JNZ  cfound64
-	MOVQ R8, DI
-	JMP  cloop
+	ADDQ $64, DI
+	CMPQ DI, R8
+	JBE  cloop
+	JMP  ctail
 
 cfound64:
 	MEMBERS2(Y0, AX)
@@ -328,6 +332,7 @@ TEXT ·indexAVX512(SB), NOSPLIT, $0-32
 	XORQ DI, DI
 	CMPQ CX, $128
 	JB   jtail
+	LEAQ -128(CX), R8 // last i with a whole 128-byte block
 
 jloop:
 	VMOVDQU64 (SI)(DI*1), Z0
@@ -337,8 +342,7 @@ jloop:
 	KORTESTQ K1, K2
 	JNZ  jfound128
 	ADDQ $128, DI
-	LEAQ 128(DI), R8
-	CMPQ R8, CX
+	CMPQ DI, R8
 	JBE  jloop
 
 jtail:
@@ -412,6 +416,7 @@ TEXT ·copyAVX512(SB), NOSPLIT, $0-40
 	XORQ DI, DI
 	CMPQ CX, $128
 	JB   ktail
+	LEAQ -128(CX), R8 // last i with a whole 128-byte block
 
 kloop:
 	VMOVDQU64 (SI)(DI*1), Z0
@@ -423,8 +428,7 @@ kloop:
 	KORTESTQ K1, K2
 	JNZ  kfound128
 	ADDQ $128, DI
-	LEAQ 128(DI), R8
-	CMPQ R8, CX
+	CMPQ DI, R8
 	JBE  kloop
 
 ktail:
