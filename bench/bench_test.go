@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"testing"
 )
@@ -42,12 +43,25 @@ func BenchmarkCorpus(b *testing.B) {
 }
 
 func runWriter(b *testing.B, w Writer, in *Input) {
+	if os.Getenv("JGEN_BENCH_SIZES") != "" {
+		// For callgrind.sh: name every selected benchmark with its input
+		// size (bytes per op), and measure nothing.
+		fmt.Printf("inputsize\t%s\t%d\n", b.Name(), in.Size)
+		return
+	}
 	op := w.Prepare(in)
 	// Warm up: buffers reach their working size, codecs are compiled.
 	for range 3 {
 		if _, err := op(); err != nil {
 			b.Fatal(err)
 		}
+	}
+	if n := callgrindOps(in.Size); n > 0 {
+		if err := countedLoop(op, n); err != nil {
+			b.Fatal(err)
+		}
+		fmt.Printf("countedops\t%s\t%d\t%d\n", b.Name(), n, in.Size)
+		return
 	}
 	b.SetBytes(in.Size)
 	b.ReportAllocs()
@@ -57,6 +71,32 @@ func runWriter(b *testing.B, w Writer, in *Input) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// callgrindOps is the number of ops countedLoop runs under callgrind.sh
+// (JGEN_CALLGRIND=<target input bytes>): enough ops to cover the target
+// bytes, at least 10 and at most 5000. 0 outside callgrind.sh.
+func callgrindOps(size int64) int {
+	target, err := strconv.ParseInt(os.Getenv("JGEN_CALLGRIND"), 10, 64)
+	if err != nil || target <= 0 {
+		return 0
+	}
+	return int(min(max(target/size, 10), 5000))
+}
+
+// countedLoop runs op n times. callgrind.sh collects instructions only inside
+// this function (--toggle-collect) and dumps a profile after each call, so
+// the setup, warm-up and test framework are not counted; runWriter prints n
+// and the input size, which the script divides by.
+//
+//go:noinline
+func countedLoop(op func() ([]byte, error), n int) error {
+	for range n {
+		if _, err := op(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 var (
