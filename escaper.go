@@ -16,7 +16,40 @@ type escaper struct {
 	hook  func([]byte) int  // == ce.hook, or nil
 	// maxEsc is the most bytes one escape can write.
 	maxEsc int
+	// tab, when not nil, holds the form of every ASCII byte under the
+	// standard options (no CharacterEscapes).
+	tab *[128]escCode
+	// raw2 is set when every code point from U+0080 to U+07FF (two UTF-8
+	// bytes) is written raw, so valid two-byte sequences skip decoding.
+	raw2 bool
 }
+
+// escCode is the form of one ASCII byte: the byte itself or its escape
+// sequence, at most 6 bytes.
+type escCode struct {
+	n uint8
+	b [7]byte
+}
+
+// stdTabs holds the escCode tables of the standard options, indexed by
+// setIndex | 8 for upper-case hex.
+var stdTabs = func() (tabs [16][128]escCode) {
+	for i := range tabs {
+		e := Escaping{EscapeSlash: i&1 != 0, HTMLSafe: i&2 != 0, UpperHex: i&8 != 0}
+		if i&4 != 0 {
+			e.QuoteChar = '\''
+		}
+		x := escaper{hex: hexLower, quote: e.quote(), esc: e}
+		if e.UpperHex {
+			x.hex = hexUpper
+		}
+		for c := range tabs[i] {
+			b := x.appendASCII(nil, byte(c))
+			tabs[i][c].n = uint8(copy(tabs[i][c].b[:], b))
+		}
+	}
+	return tabs
+}()
 
 const (
 	lowerHex = "0123456789abcdef"
@@ -70,6 +103,12 @@ func (x *escaper) compile(e Escaping) error {
 	if err := e.Validate(); err != nil {
 		return err
 	}
+	x.init(e)
+	return nil
+}
+
+// init fills x from a valid e.
+func (x *escaper) init(e Escaping) {
 	i := setIndex(&e)
 	*x = escaper{
 		set:    &stdSets[i],
@@ -81,11 +120,15 @@ func (x *escaper) compile(e Escaping) error {
 	}
 	if e.UpperHex {
 		x.hex = hexUpper
+		i |= 8
 	}
+	x.raw2 = e.MaxUnescaped == 0 || e.MaxUnescaped >= 0x7FF
 	if ce := e.CharacterEscapes; ce != nil {
-		x.set = &ce.sets[i]
+		x.set = &ce.sets[i&7]
 		x.hook = ce.hook
 		x.maxEsc = ce.maxSeq
+		x.raw2 = x.raw2 && ce.minRune > 0x7FF
+	} else {
+		x.tab = &stdTabs[i]
 	}
-	return nil
 }

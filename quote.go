@@ -3,6 +3,8 @@ package jgen
 import (
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/jgen-go/jgen/internal/scan"
 )
 
 // AppendQuote appends s to dst as a JSON string (RFC 8259 §7) under the
@@ -85,37 +87,96 @@ const minRun = 256
 // written. It returns a *UTF8Error or the writer's error.
 func (x *escaper) writeContent(k *sink, src []byte, st *strState) error {
 	i := 0
+	for {
+		var bad bool
+		k.buf, i, bad = x.appendSome(k.buf, src, i)
+		if i >= len(src) {
+			return nil
+		}
+		if bad {
+			return &UTF8Error{Offset: st.base + int64(i)}
+		}
+		// Out of room: make some, at least for one escape.
+		if err := x.room(k, src, i, st, max(min(len(src)-i, minRun), x.maxEsc)); err != nil {
+			return err
+		}
+	}
+}
+
+// appendSome appends the escaped form of src[i:] to b for as long as b's
+// capacity lasts, without growing it, and returns b, the index of the
+// first byte not written, and whether that byte is invalid UTF-8 under the
+// InvalidUTF8Error policy. It stops early when fewer than x.maxEsc bytes
+// (plus Slack) are left, so that an escape never needs to grow b.
+func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
+	set := x.set
 	for i < len(src) {
-		free := k.free()
-		if free < len(src)-i && free < minRun {
-			if err := x.room(k, src, i, st, min(len(src)-i, minRun)); err != nil {
-				return err
-			}
-			free = k.free()
+		free := cap(b) - len(b) - scan.Slack
+		if free < x.maxEsc {
+			return b, i, false
 		}
 		chunk := src[i:]
 		if len(chunk) > free {
 			chunk = chunk[:free]
 		}
-		start := len(k.buf)
-		n := x.set.Copy(k.buf[start:cap(k.buf)], chunk)
-		hooked := false
+		start := len(b)
+		n := set.Copy(b[start:cap(b)], chunk)
 		if x.hook != nil && n > 0 {
 			if j := x.hook(chunk[:n]); j >= 0 && j < n {
-				n, hooked = j, true
+				b = b[:start+j]
+				i += j
+				b = x.appendASCII(b, src[i])
+				i++
+				continue
 			}
 		}
-		k.buf = k.buf[:start+n]
+		b = b[:start+n]
 		i += n
-		if n == len(chunk) && !hooked {
+		if n == len(chunk) {
 			continue
 		}
-		var err error
-		if i, err = x.escapeAt(k, src, i, st); err != nil {
-			return err
+		c := src[i]
+		if c < utf8.RuneSelf {
+			if t := x.tab; t != nil {
+				e := &t[c]
+				b = append(b, e.b[:e.n]...)
+			} else {
+				b = x.appendASCII(b, c)
+			}
+			i++
+			continue
+		}
+		// A run of non-ASCII text, handled here so that the scan is
+		// re-entered once per run rather than once per rune.
+		for i < len(src) && src[i] >= utf8.RuneSelf {
+			if cap(b)-len(b)-scan.Slack < x.maxEsc {
+				return b, i, false
+			}
+			c := src[i]
+			if x.raw2 && c >= 0xC2 && c <= 0xDF && i+1 < len(src) && src[i+1]&0xC0 == 0x80 {
+				// A valid two-byte sequence, U+0080..U+07FF, written raw.
+				b = append(b, c, src[i+1])
+				i += 2
+				continue
+			}
+			r, size := utf8.DecodeRune(src[i:])
+			if r == utf8.RuneError && size == 1 {
+				switch x.esc.InvalidUTF8 {
+				case InvalidUTF8Error:
+					return b, i, true
+				case InvalidUTF8Replace:
+					b = x.appendU(b, utf8.RuneError)
+				default:
+					b = x.appendRune(b, utf8.RuneError, replacementUTF8)
+				}
+				i++
+				continue
+			}
+			b = x.appendRune(b, r, src[i:i+size])
+			i += size
 		}
 	}
-	return nil
+	return b, i, false
 }
 
 // room is sink.room with the InvalidUTF8Error guarantee of writeContent.
@@ -150,40 +211,6 @@ func invalidIndex(b []byte) int {
 		i += size
 	}
 	return -1
-}
-
-// escapeAt writes the byte src[i], which the scan stopped at, and, when it
-// starts non-ASCII text, the whole run of non-ASCII bytes from there. It
-// returns the index of the next byte to scan.
-func (x *escaper) escapeAt(k *sink, src []byte, i int, st *strState) (int, error) {
-	if err := x.room(k, src, i, st, x.maxEsc); err != nil {
-		return i, err
-	}
-	if c := src[i]; c < utf8.RuneSelf {
-		k.buf = x.appendASCII(k.buf, c)
-		return i + 1, nil
-	}
-	for i < len(src) && src[i] >= utf8.RuneSelf {
-		if err := x.room(k, src, i, st, x.maxEsc); err != nil {
-			return i, err
-		}
-		r, size := utf8.DecodeRune(src[i:])
-		if r == utf8.RuneError && size == 1 {
-			switch x.esc.InvalidUTF8 {
-			case InvalidUTF8Error:
-				return i, &UTF8Error{Offset: st.base + int64(i)}
-			case InvalidUTF8Replace:
-				k.buf = x.appendU(k.buf, utf8.RuneError)
-			default:
-				k.buf = x.appendRune(k.buf, utf8.RuneError, replacementUTF8)
-			}
-			i++
-			continue
-		}
-		k.buf = x.appendRune(k.buf, r, src[i:i+size])
-		i += size
-	}
-	return i, nil
 }
 
 var replacementUTF8 = []byte("\uFFFD")

@@ -35,7 +35,9 @@ func (g *Generator) WriteStringFrom(r io.Reader) (int64, error) {
 		total += int64(n)
 		data := g.rd[:carry+n]
 		end := len(data)
-		if rerr == nil {
+		if rerr != io.EOF {
+			// Keep a sequence split by this read for the next one; after a
+			// read error the bytes before it are still written.
 			end = completeUTF8(data)
 		}
 		if err := g.x.writeContent(&g.k, data[:end], &st); err != nil {
