@@ -504,10 +504,10 @@ func quoteOf(e jgen.Escaping) string {
 	return `"`
 }
 
-// run writes s with e through the entry point and returns "" or what is
+// run writes s with e (o in the reference) through the entry point and returns "" or what is
 // wrong. want is the reference's quoted string, wantOff the offset of its
 // UTF-8 error or -1.
-func (en entry) run(e jgen.Escaping, s []byte, want []byte, wantOff int) string {
+func (en entry) run(e jgen.Escaping, o reference.Options, s []byte, want []byte, wantOff int) string {
 	switch en.quote {
 	case 1, 2:
 		pre := []byte("pre")
@@ -547,7 +547,7 @@ func (en entry) run(e jgen.Escaping, s []byte, want []byte, wantOff int) string 
 		}
 		return ""
 	}
-	return en.runGen(e, s, want, wantOff)
+	return en.runGen(e, o, s, want, wantOff)
 }
 
 func diffMsg(got, want []byte) string {
@@ -557,7 +557,7 @@ func diffMsg(got, want []byte) string {
 // runGen writes a small document around s with a Generator:
 // values as [<pad>,<s>] and names as {<pad>:0,<s>:1} (pad omitted when 0),
 // in append mode after the bytes "pre".
-func (en entry) runGen(e jgen.Escaping, s []byte, want []byte, wantOff int) string {
+func (en entry) runGen(e jgen.Escaping, o reference.Options, s []byte, want []byte, wantOff int) string {
 	var out bytes.Buffer
 	opts := &jgen.Options{Escaping: e, BufferSize: 512}
 	var g *jgen.Generator
@@ -668,7 +668,6 @@ func (en entry) runGen(e jgen.Escaping, s []byte, want []byte, wantOff int) stri
 			return "after a streamed UTF-8 error, Close returned nil"
 		}
 		got := output()
-		o := refOptionsLoose(e)
 		pq, _ := reference.AppendQuote(nil, s[:wantOff], o)
 		allowed := head + string(pq[:len(pq)-1])
 		if !strings.HasPrefix(allowed, string(got)) || len(got) > len(allowed) {
@@ -722,28 +721,6 @@ func (en entry) runGen(e jgen.Escaping, s []byte, want []byte, wantOff int) stri
 	return ""
 }
 
-// refOptionsLoose is refOptions for an escaping whose custom escapes are
-// one of the known specs (looked up by pointer).
-func refOptionsLoose(e jgen.Escaping) reference.Options {
-	if e.CharacterEscapes == nil {
-		return refOptions(e, nil)
-	}
-	for _, c := range allCESpecs() {
-		if ce, err := c.compiled(); err == nil && ce == e.CharacterEscapes {
-			return refOptions(e, c)
-		}
-	}
-	panic("unknown CharacterEscapes")
-}
-
-var extraCESpecs sync.Map // *ceSpec made by fuzz targets
-
-func allCESpecs() []*ceSpec {
-	cs := []*ceSpec{ceHTML, ceJSONP, ceHTMLJSONP, ceSeq, ceHook, ceMissHook}
-	extraCESpecs.Range(func(k, _ any) bool { cs = append(cs, k.(*ceSpec)); return true })
-	return cs
-}
-
 // failures collects failures and reports the first few, with a count.
 type failures struct {
 	t     testing.TB
@@ -773,7 +750,7 @@ func (f *failures) check(spec escSpec, e jgen.Escaping, o reference.Options, s [
 	f.t.Helper()
 	want, off := refQuote(s, o)
 	for _, en := range entries {
-		if msg := en.run(e, s, want, off); msg != "" {
+		if msg := en.run(e, o, s, want, off); msg != "" {
 			f.add("%v / %v / input %q (%x): %s", spec, en, s, s, msg)
 		}
 	}
