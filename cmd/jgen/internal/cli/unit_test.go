@@ -1,8 +1,8 @@
 package cli
 
 import (
-	"io"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"testing/iotest"
