@@ -44,6 +44,9 @@ func TestWriteBinary(t *testing.T) {
 	for _, e := range encs {
 		t.Run(e.name, func(t *testing.T) {
 			for _, n := range sizes {
+				if n > 5000 && e.name != "std" && e.name != "rawurl" {
+					continue // 1 MB: once padded, once raw
+				}
 				b64 := e.ref.EncodeToString(data[:n])
 				for _, esc := range []struct {
 					name string
@@ -56,7 +59,7 @@ func TestWriteBinary(t *testing.T) {
 					if got != want {
 						t.Fatalf("n=%d %s writer: got %d bytes %q..., want %d bytes", n, esc.name, len(got), got[:min(len(got), 80)], len(want))
 					}
-					if n > 5000 && esc.name != "minimal" {
+					if n > 5000 && (esc.name != "minimal" || e.name != "std") {
 						continue
 					}
 					if got := runOps(t, &jgen.Options{Escaping: esc.esc}, opStartArray(), opInt(1), o, opEndArray()); got != want {
