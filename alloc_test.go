@@ -29,7 +29,12 @@ func TestAllocsPerToken(t *testing.T) {
 		{"WriteString long", func(g *jgen.Generator) { g.WriteString(long) }},
 		{"WriteStringBytes", func(g *jgen.Generator) { g.WriteStringBytes(longB) }},
 		{"WriteName", func(g *jgen.Generator) { g.WriteStartObject(); g.WriteName("né"); g.WriteNull(); g.WriteEndObject() }},
-		{"WriteNameBytes", func(g *jgen.Generator) { g.WriteStartObject(); g.WriteNameBytes(longB); g.WriteNull(); g.WriteEndObject() }},
+		{"WriteNameBytes", func(g *jgen.Generator) {
+			g.WriteStartObject()
+			g.WriteNameBytes(longB)
+			g.WriteNull()
+			g.WriteEndObject()
+		}},
 		{"WriteEncodedName", func(g *jgen.Generator) {
 			g.WriteStartObject()
 			g.WriteEncodedName(name)
@@ -46,7 +51,12 @@ func TestAllocsPerToken(t *testing.T) {
 		{"WriteNull", func(g *jgen.Generator) { g.WriteNull() }},
 		{"WriteNumber", func(g *jgen.Generator) { g.WriteNumber("-1.5e+300") }},
 		{"objects", func(g *jgen.Generator) { g.WriteStartObject(); g.WriteEndObject() }},
-		{"arrays", func(g *jgen.Generator) { g.WriteStartArray(); g.WriteStartArray(); g.WriteEndArray(); g.WriteEndArray() }},
+		{"arrays", func(g *jgen.Generator) {
+			g.WriteStartArray()
+			g.WriteStartArray()
+			g.WriteEndArray()
+			g.WriteEndArray()
+		}},
 		{"WriteBinary", func(g *jgen.Generator) { g.WriteBinary(nil, longB) }},
 	}
 	escs := []struct {
