@@ -1,6 +1,8 @@
 package jgen
 
 import (
+	"encoding/binary"
+
 	"github.com/jgen-go/jgen/internal/scan"
 )
 
@@ -25,10 +27,11 @@ type escaper struct {
 }
 
 // escCode is the form of one ASCII byte: the byte itself or its escape
-// sequence, at most 6 bytes.
+// sequence, at most 6 bytes, held as the little-endian word w of which the
+// first n bytes count.
 type escCode struct {
+	w uint64
 	n uint8
-	b [7]byte
 }
 
 // stdTabs holds the escCode tables of the standard options, indexed by
@@ -44,8 +47,9 @@ var stdTabs = func() (tabs [16][128]escCode) {
 			x.hex = hexUpper
 		}
 		for c := range tabs[i] {
-			b := x.appendASCII(nil, byte(c))
-			tabs[i][c].n = uint8(copy(tabs[i][c].b[:], b))
+			var w [8]byte
+			n := copy(w[:], x.appendASCII(nil, byte(c)))
+			tabs[i][c] = escCode{w: binary.LittleEndian.Uint64(w[:]), n: uint8(n)}
 		}
 	}
 	return tabs

@@ -1,6 +1,7 @@
 package jgen
 
 import (
+	"encoding/binary"
 	"unicode/utf8"
 	"unsafe"
 
@@ -108,40 +109,56 @@ func (x *escaper) writeContent(k *sink, src []byte, st *strState) error {
 // first byte not written, and whether that byte is invalid UTF-8 under the
 // InvalidUTF8Error policy. It stops early when fewer than x.maxEsc bytes
 // (plus Slack) are left, so that an escape never needs to grow b.
+//
+// It works on the whole capacity of b with a length l kept in a register,
+// and sets b's length once on return: cheaper than an append per piece.
 func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 	set := x.set
+	l := len(b)
+	b = b[:cap(b)]
+	end := len(b) - scan.Slack
 	for i < len(src) {
-		free := cap(b) - len(b) - scan.Slack
+		free := end - l
 		if free < x.maxEsc {
-			return b, i, false
-		}
-		chunk := src[i:]
-		if len(chunk) > free {
-			chunk = chunk[:free]
-		}
-		start := len(b)
-		n := set.Copy(b[start:cap(b)], chunk)
-		if x.hook != nil && n > 0 {
-			if j := x.hook(chunk[:n]); j >= 0 && j < n {
-				b = b[:start+j]
-				i += j
-				b = x.appendASCII(b, src[i])
-				i++
-				continue
-			}
-		}
-		b = b[:start+n]
-		i += n
-		if n == len(chunk) {
-			continue
+			break
 		}
 		c := src[i]
+		// After an escape the next byte is often special too: test it
+		// before paying for a kernel call.
+		if !set.Contains(c) {
+			chunk := src[i:]
+			if len(chunk) > free {
+				chunk = chunk[:free]
+			}
+			n := set.Copy(b[l:], chunk)
+			if x.hook != nil {
+				if j := x.hook(chunk[:n]); j >= 0 && j < n {
+					n = j
+					l += n
+					i += n
+					r := x.appendASCII(b[:l], src[i])
+					l, b = len(r), r[:cap(r)]
+					i++
+					continue
+				}
+			}
+			l += n
+			i += n
+			if n == len(chunk) {
+				continue
+			}
+			c = src[i]
+		}
 		if c < utf8.RuneSelf {
 			if t := x.tab; t != nil {
+				// Store all 8 bytes of the code (Slack covers the
+				// excess) and keep the n that belong to it.
 				e := &t[c]
-				b = append(b, e.b[:e.n]...)
+				binary.LittleEndian.PutUint64(b[l:], e.w)
+				l += int(e.n)
 			} else {
-				b = x.appendASCII(b, c)
+				r := x.appendASCII(b[:l], c)
+				l, b = len(r), r[:cap(r)]
 			}
 			i++
 			continue
@@ -149,34 +166,37 @@ func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 		// A run of non-ASCII text, handled here so that the scan is
 		// re-entered once per run rather than once per rune.
 		for i < len(src) && src[i] >= utf8.RuneSelf {
-			if cap(b)-len(b)-scan.Slack < x.maxEsc {
-				return b, i, false
+			if end-l < x.maxEsc {
+				return b[:l], i, false
 			}
 			c := src[i]
 			if x.raw2 && c >= 0xC2 && c <= 0xDF && i+1 < len(src) && src[i+1]&0xC0 == 0x80 {
 				// A valid two-byte sequence, U+0080..U+07FF, written raw.
-				b = append(b, c, src[i+1])
+				b[l] = c
+				b[l+1] = src[i+1]
+				l += 2
 				i += 2
 				continue
 			}
 			r, size := utf8.DecodeRune(src[i:])
+			var out []byte
 			if r == utf8.RuneError && size == 1 {
 				switch x.esc.InvalidUTF8 {
 				case InvalidUTF8Error:
-					return b, i, true
+					return b[:l], i, true
 				case InvalidUTF8Replace:
-					b = x.appendU(b, utf8.RuneError)
+					out = x.appendU(b[:l], utf8.RuneError)
 				default:
-					b = x.appendRune(b, utf8.RuneError, replacementUTF8)
+					out = x.appendRune(b[:l], utf8.RuneError, replacementUTF8)
 				}
-				i++
-				continue
+			} else {
+				out = x.appendRune(b[:l], r, src[i:i+size])
 			}
-			b = x.appendRune(b, r, src[i:i+size])
+			l, b = len(out), out[:cap(out)]
 			i += size
 		}
 	}
-	return b, i, false
+	return b[:l], i, false
 }
 
 // room is sink.room with the InvalidUTF8Error guarantee of writeContent.

@@ -28,10 +28,46 @@ type state struct {
 	// objects counts the open objects (the Jackson layout indents by it).
 	objects  int
 	maxDepth int
+	// compact is set in the Compact layout, where values may take the
+	// fast path.
+	compact bool
+	// vsep is what the fast path writes before a value: 0 for nothing,
+	// ',' or ':'; noFast where the fast path does not apply (at the root,
+	// where a name is expected, or in a pretty layout). sync keeps it.
+	vsep byte
 }
 
-func (s *state) reset(maxDepth int) {
-	*s = state{stack: s.stack[:0], maxDepth: maxDepth}
+const noFast = 0xFF
+
+func (s *state) reset(maxDepth int, compact bool) {
+	*s = state{stack: s.stack[:0], maxDepth: maxDepth, compact: compact}
+	s.sync()
+}
+
+// sync recomputes vsep from the state.
+func (s *state) sync() {
+	s.vsep = noFast
+	if !s.compact {
+		return
+	}
+	switch s.cur {
+	case inArray:
+		s.vsep = ','
+		if s.first {
+			s.vsep = 0
+		}
+	case inObject:
+		if s.afterName {
+			s.vsep = ':'
+		}
+	}
+}
+
+// nameDone records a name.
+func (s *state) nameDone() {
+	s.afterName = true
+	s.first = false
+	s.sync()
 }
 
 // canValue reports whether a value may be written now.
@@ -44,10 +80,11 @@ func (s *state) canName() bool { return s.cur == inObject && !s.afterName }
 func (s *state) valueDone() {
 	if s.cur == inRoot {
 		s.rootValues++
-		return
+	} else {
+		s.first = false
+		s.afterName = false
 	}
-	s.first = false
-	s.afterName = false
+	s.sync()
 }
 
 // push opens a container; the caller has checked the depth.
@@ -59,6 +96,7 @@ func (s *state) push(c context) {
 	if c == inObject {
 		s.objects++
 	}
+	s.sync()
 }
 
 // pop closes the current container and records it as a complete value of

@@ -96,8 +96,7 @@ func (g *Generator) writeName(name []byte) error {
 	if err := g.writeQuoted(name, mark); err != nil {
 		return err
 	}
-	g.st.afterName = true
-	g.st.first = false
+	g.st.nameDone()
 	return nil
 }
 
@@ -131,41 +130,60 @@ func (g *Generator) WriteStringBytes(s []byte) error {
 }
 
 func (g *Generator) writeStringValue(s []byte) error {
+	// Fast path, for values in a compact array or after a name: the
+	// separator, the string and its quotes fit in the buffer, and the
+	// scan finds nothing to escape, so the string costs one kernel call.
+	if st := &g.st; st.vsep != noFast && g.err == nil && g.x.hook == nil {
+		b := g.k.buf
+		l := len(b)
+		if len(s) <= cap(b)-l-(slack+3) {
+			// Index into the whole capacity and set the length once at
+			// the end: cheaper than three appends.
+			mark := l
+			b = b[:cap(b)]
+			if st.vsep != 0 {
+				b[l] = st.vsep
+				l++
+			}
+			b[l] = g.x.quote
+			l++
+			n := g.x.set.Copy(b[l:], s)
+			l += n
+			if n == len(s) {
+				b[l] = g.x.quote
+				g.k.buf = g.k.buf[:l+1]
+				st.valueDone()
+				return nil
+			}
+			g.k.buf = g.k.buf[:l]
+			return g.finishString(s[n:], int64(n), mark)
+		}
+	}
 	mark, err := g.beginValue("string value", 2)
 	if err != nil {
 		return err
 	}
-	if err := g.writeQuoted(s, mark); err != nil {
+	g.k.buf = append(g.k.buf, g.x.quote)
+	return g.finishString(s, 0, mark)
+}
+
+// finishString writes the rest of a string value whose opening quote and
+// first base bytes are written, then its closing quote. If the string is
+// refused for invalid UTF-8, the buffer is cut back to mark, where the
+// value's prefix starts: the string is checked before any of it can be
+// flushed (see writeContent).
+func (g *Generator) finishString(s []byte, base int64, mark int) error {
+	if err := g.writeRest(s, base, mark); err != nil {
 		return err
 	}
 	g.st.valueDone()
 	return nil
 }
 
-// writeQuoted writes s quoted after a prefix that starts at mark. If s is
-// refused for invalid UTF-8, the buffer is cut back to mark: the string is
-// checked before any of it can be flushed (see writeContent).
-func (g *Generator) writeQuoted(s []byte, mark int) error {
+// writeRest is finishString without the state change, shared with names.
+func (g *Generator) writeRest(s []byte, base int64, mark int) error {
 	k := &g.k
-	var st strState
-	// Fast path: the whole string fits and has nothing to escape. The
-	// room for two quote chars was reserved by the caller.
-	if k.free() >= len(s)+2 {
-		b := append(k.buf, g.x.quote)
-		start := len(b)
-		n := g.x.set.Copy(b[start:cap(b)], s)
-		if g.x.hook != nil {
-			n = 0 // the hook must see the run
-		} else if n == len(s) {
-			k.buf = append(b[:start+n], g.x.quote)
-			return nil
-		}
-		k.buf = b[:start+n]
-		s = s[n:]
-		st.base = int64(n)
-	} else {
-		k.buf = append(k.buf, g.x.quote)
-	}
+	st := strState{base: base}
 	if err := g.x.writeContent(k, s, &st); err != nil {
 		if k.err != nil {
 			g.err = k.err
@@ -179,6 +197,13 @@ func (g *Generator) writeQuoted(s []byte, mark int) error {
 	}
 	k.buf = append(k.buf, g.x.quote)
 	return nil
+}
+
+// writeQuoted writes s quoted after a prefix that starts at mark; see
+// finishString.
+func (g *Generator) writeQuoted(s []byte, mark int) error {
+	g.k.buf = append(g.k.buf, g.x.quote)
+	return g.writeRest(s, 0, mark)
 }
 
 // WriteBool writes true or false.
