@@ -59,15 +59,17 @@ type EscapeSpec struct {
 	Runes map[rune]string
 
 	// IndexEscape, when not nil, is a scan hook for escapers whose rules
-	// are fixed: given a run of ASCII bytes that need no escaping under the
-	// Escaping options, it returns the index of the first byte that ASCII
+	// are fixed. jgen's own scan still stops at every byte the Escaping
+	// options escape (the quote char, '"', '\\', controls, and '/', '<',
+	// '>', '&' as set); the hook is given each run of ASCII bytes between
+	// those stops and returns the index of the first byte in it that ASCII
 	// may want to escape, or a value < 0 or >= len(s) if there is none. It
-	// is called at most once per such run, never per byte, and the bytes it
-	// points at are still decided by ASCII. A hook that misses a byte only
-	// leaves that byte as the Escaping options write it: the mandatory
-	// escapes of RFC 8259 §7 never depend on the hook. Without a hook, jgen
-	// derives its scan from ASCII, which is as fast for any set on the SIMD
-	// kernels and slower on the portable one.
+	// is called once per run, never per byte. Every byte either finder
+	// stops at is written as ASCII says (or, without an entry there, as the
+	// options say). A byte the hook misses is written as the options write
+	// it, so a careless hook can lose a custom escape but never a mandatory
+	// one (RFC 8259 §7). Without a hook, jgen derives its scan from ASCII:
+	// as fast for any set on the SIMD kernels, slower on the portable one.
 	IndexEscape func(s []byte) int
 }
 
