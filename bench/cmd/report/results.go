@@ -1,0 +1,130 @@
+package main
+
+import (
+	"bufio"
+	"io"
+	"os"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// A sample set is every measurement of one benchmark name.
+type samples struct {
+	ns, mbps, allocs, bytesOp []float64
+}
+
+// stat is the median of each metric of a benchmark.
+type stat struct {
+	NsOp    float64
+	BPerNs  float64 // input bytes per ns (MB/s / 1000)
+	Allocs  float64
+	BytesOp float64
+	N       int // measurements
+	HasMem  bool
+}
+
+var procSuffix = regexp.MustCompile(`-\d+$`)
+
+// readBench parses Go benchmark output (go test -bench, or the Java
+// harness's lines in the same format), keyed by name without the
+// GOMAXPROCS suffix.
+func readBench(r io.Reader, into map[string]*samples) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) < 4 || !strings.HasPrefix(f[0], "Benchmark") {
+			continue
+		}
+		if _, err := strconv.ParseInt(f[1], 10, 64); err != nil {
+			continue
+		}
+		name := procSuffix.ReplaceAllString(f[0], "")
+		s := into[name]
+		if s == nil {
+			s = &samples{}
+			into[name] = s
+		}
+		for i := 2; i+1 < len(f); i += 2 {
+			v, err := strconv.ParseFloat(f[i], 64)
+			if err != nil {
+				continue
+			}
+			switch f[i+1] {
+			case "ns/op":
+				s.ns = append(s.ns, v)
+			case "MB/s":
+				s.mbps = append(s.mbps, v)
+			case "allocs/op":
+				s.allocs = append(s.allocs, v)
+			case "B/op":
+				s.bytesOp = append(s.bytesOp, v)
+			}
+		}
+	}
+	return sc.Err()
+}
+
+func readBenchFile(path string, into map[string]*samples) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return readBench(f, into)
+}
+
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+func summarize(all map[string]*samples) map[string]stat {
+	out := map[string]stat{}
+	for name, s := range all {
+		st := stat{NsOp: median(s.ns), BPerNs: median(s.mbps) / 1000, Allocs: median(s.allocs),
+			BytesOp: median(s.bytesOp), N: len(s.ns), HasMem: len(s.allocs) > 0}
+		out[name] = st
+	}
+	return out
+}
+
+// readCallgrind reads callgrind.sh's TSV: name → instructions per input byte.
+func readCallgrind(path string) map[string]float64 {
+	out := map[string]float64{}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return out
+	}
+	for _, line := range strings.Split(string(data), "\n")[1:] {
+		f := strings.Split(line, "\t")
+		if len(f) < 6 {
+			continue
+		}
+		if v, err := strconv.ParseFloat(f[5], 64); err == nil {
+			out[f[0]] = v
+		}
+	}
+	return out
+}
+
+// nameKey splits a benchmark name's key=value parts.
+func nameKey(name string) (base string, kv map[string]string) {
+	parts := strings.Split(name, "/")
+	kv = map[string]string{}
+	for _, p := range parts[1:] {
+		if k, v, ok := strings.Cut(p, "="); ok {
+			kv[k] = v
+		}
+	}
+	return parts[0], kv
+}
