@@ -26,8 +26,9 @@ import (
 // both 8-20x SWAR. callgrind: AVX2 0.37 instructions per byte at 1000
 // bytes (SWAR 2.5). The same kernel serves every set at the same speed.
 // The SIMD kernels also take the short strings: a direct ABI0 call costs
-// less than SWAR's loads and constants (62 against 92 instructions per
-// 12-byte call under callgrind, benchmark loop included).
+// less than SWAR's loads and constants: 6.5 ns against 8-15 ns per call at
+// 3, 7, 12 and 24 bytes, and 62 against 92 instructions per 12-byte call
+// under callgrind (benchmark loop included).
 var (
 	hasAVX2   = cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasBMI2
 	hasAVX512 = hasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL

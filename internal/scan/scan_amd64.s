@@ -40,6 +40,9 @@
 // Index of the first member among p[0:n], or n. Reads p[0:n]; for n < 16 it
 // may also read up to 15 bytes before p or after p+n, but only inside the
 // 4 KiB pages that hold p[0] and p[n-1], so it never faults. No alignment.
+// Exists for CPUs without AVX-512 (and valgrind): 19-24 GiB/s at 1-10 KB on
+// the dev machine, 8x SWAR, 0.37 instructions per byte; 6.5 ns at 3-24
+// bytes against 8-15 ns for SWAR.
 TEXT ·indexAVX2(SB), NOSPLIT, $0-32
 	MOVQ nib+0(FP), AX
 	MOVQ p+8(FP), SI
@@ -325,7 +328,8 @@ GLOBL shiftIota<>(SB), RODATA|NOPTR, $16
 // Index of the first member among p[0:n], or n. Reads exactly p[0:n]: the
 // last partial vector is a masked load, which cannot fault on the masked-off
 // bytes. No alignment. 128 bytes per iteration, two vectors tested with one
-// KORTEST.
+// KORTEST. Measured 31-52 GiB/s at 1-10 KB on the dev machine, as fast as
+// memmove and twice AVX2 (half the uops per byte); 6.5 ns at 3-24 bytes.
 TEXT ·indexAVX512(SB), NOSPLIT, $0-32
 	MOVQ nib+0(FP), AX
 	MOVQ p+8(FP), SI
