@@ -121,7 +121,7 @@ func (g *Generator) ResetAppend(dst []byte) {
 
 func (g *Generator) reset() {
 	g.err = nil
-	g.st.reset(g.opts.MaxDepth)
+	g.st.reset(g.opts.MaxDepth, g.opts.Layout == Compact)
 }
 
 // Bytes returns the output in append mode: dst as given to

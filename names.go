@@ -50,7 +50,6 @@ func (g *Generator) WriteEncodedName(n *EncodedName) error {
 	if err := g.appendRaw(n.quoted); err != nil {
 		return err
 	}
-	g.st.afterName = true
-	g.st.first = false
+	g.st.nameDone()
 	return nil
 }
