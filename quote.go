@@ -80,6 +80,11 @@ type strState struct {
 // enough that a full buffer does not cost a flush per byte.
 const minRun = 256
 
+// mixedRun is how many clean ASCII bytes in a row send the string loop
+// from its byte-at-a-time mode back to the scan kernel: about where a
+// kernel call starts to cost less than the bytes it saves.
+const mixedRun = 16
+
 // writeContent writes the escaped content of src (no quotes) to k.
 //
 // In writer mode under the InvalidUTF8Error policy, before the first flush
@@ -149,27 +154,56 @@ func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 			}
 			c = src[i]
 		}
-		if c < utf8.RuneSelf {
-			if t := x.tab; t != nil {
-				// Store all 8 bytes of the code (Slack covers the
-				// excess) and keep the n that belong to it.
-				e := &t[c]
-				binary.LittleEndian.PutUint64(b[l:], e.w)
-				l += int(e.n)
-			} else {
-				r := x.appendASCII(b[:l], c)
-				l, b = len(r), r[:cap(r)]
-			}
-			i++
-			continue
-		}
-		// A run of non-ASCII text, handled here so that the scan is
-		// re-entered once per run rather than once per rune.
-		for i < len(src) && src[i] >= utf8.RuneSelf {
+		// The scan stopped at src[i]. Stay in a byte-at-a-time loop while
+		// the text keeps needing attention: mixed text (accented Latin,
+		// an escape every few bytes) would otherwise cost a kernel call
+		// per short run. Go back to the kernel after mixedRun clean ASCII
+		// bytes in a row, or at once when a hook must see clean runs.
+		for i < len(src) {
 			if end-l < x.maxEsc {
 				return b[:l], i, false
 			}
 			c := src[i]
+			if c < utf8.RuneSelf {
+				if !set.Contains(c) {
+					if x.hook != nil {
+						break
+					}
+					// A clean ASCII run: a table loop, then one copy.
+					j := i + 1
+					lim := min(len(src), i+min(mixedRun, end-l))
+					for j < lim && !set.Contains(src[j]) {
+						j++
+					}
+					n := j - i
+					if i+mixedRun <= len(src) {
+						// Two word stores instead of a memmove call; the
+						// bytes past n land in room that is free or Slack.
+						binary.LittleEndian.PutUint64(b[l:], binary.LittleEndian.Uint64(src[i:]))
+						binary.LittleEndian.PutUint64(b[l+8:], binary.LittleEndian.Uint64(src[i+8:]))
+					} else {
+						copy(b[l:], src[i:j])
+					}
+					l += n
+					i = j
+					if n >= mixedRun {
+						break
+					}
+					continue
+				}
+				if t := x.tab; t != nil {
+					// Store all 8 bytes of the code (Slack covers the
+					// excess) and keep the n that belong to it.
+					e := &t[c]
+					binary.LittleEndian.PutUint64(b[l:], e.w)
+					l += int(e.n)
+				} else {
+					r := x.appendASCII(b[:l], c)
+					l, b = len(r), r[:cap(r)]
+				}
+				i++
+				continue
+			}
 			if x.raw2 && c >= 0xC2 && c <= 0xDF && i+1 < len(src) && src[i+1]&0xC0 == 0x80 {
 				// A valid two-byte sequence, U+0080..U+07FF, written raw.
 				b[l] = c
