@@ -51,8 +51,8 @@ func copyAVX2(nib *[32]byte, dst, src *byte, n int) int
 //go:noescape
 func indexAVX512(nib *[32]byte, p *byte, n int) int
 
-// copyAVX512 is copyAVX2 with 64-byte vectors; dst must have room for n+63
-// bytes (64 when n < 64).
+// copyAVX512 is copyAVX2 with 64-byte vectors and masked tails; it writes
+// exactly dst[0:n].
 //
 //go:noescape
 func copyAVX512(nib *[32]byte, dst, src *byte, n int) int
