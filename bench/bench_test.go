@@ -12,10 +12,15 @@ import (
 // BenchmarkStrings runs the matrix: every writer on every (content, length)
 // cell. Names group for benchstat:
 // writer=<w>/preset=<p>/input=<string|bytes>/content=<c>/len=<n>.
+//
+// The loops run cell by cell, every writer of a cell back to back, so that
+// the ratios within a cell are measured close together in time on a noisy
+// machine; the report runs the whole set once per round (-count 1, repeated)
+// for the same reason.
 func BenchmarkStrings(b *testing.B) {
-	for _, w := range Writers() {
-		for _, c := range Contents {
-			for _, n := range Lengths {
+	for _, c := range Contents {
+		for _, n := range Lengths {
+			for _, w := range Writers() {
 				name := fmt.Sprintf("writer=%s/preset=%s/input=%s/content=%s/len=%d", w.Name, w.Preset, w.Input, c, n)
 				b.Run(name, func(b *testing.B) {
 					runWriter(b, w, matrixInput(c, n))

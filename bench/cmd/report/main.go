@@ -172,7 +172,10 @@ func runBenchmarks(c config, outPath string) error {
 	if err := run(exec.Command("go", "test", "-c", "-o", bin, ".")); err != nil {
 		return err
 	}
-	args := []string{bin, "-test.run", "^$", "-test.bench", c.bench, "-test.count", fmt.Sprint(c.count),
+	// -count 1 per round, c.count rounds: each benchmark's samples are
+	// spread over the whole run rather than taken back to back, so that a
+	// burst of load from elsewhere skews every writer alike.
+	args := []string{bin, "-test.run", "^$", "-test.bench", c.bench, "-test.count", "1",
 		"-test.benchtime", c.benchtime, "-test.benchmem"}
 	if c.cpu != "" {
 		if _, err := exec.LookPath("taskset"); err != nil {
@@ -180,12 +183,11 @@ func runBenchmarks(c config, outPath string) error {
 		}
 		args = append([]string{"taskset", "-c", c.cpu}, args...)
 	}
-	cmd := exec.Command(args[0], args[1:]...)
-	cmd.Env = os.Environ()
+	env := os.Environ()
 	if st, err := os.Stat(bench.SharedDir()); err == nil && st.IsDir() {
 		// The corpora are there: require them, so a broken corpus fails
 		// loudly instead of dropping rows.
-		cmd.Env = append(cmd.Env, "JGEN_SHARED=1")
+		env = append(env, "JGEN_SHARED=1")
 	} else {
 		log.Printf("no shared directory at %s: corpus benchmarks are skipped", bench.SharedDir())
 	}
@@ -194,11 +196,15 @@ func runBenchmarks(c config, outPath string) error {
 		return err
 	}
 	defer f.Close()
-	log.Printf("running: %s (output in %s)", strings.Join(args, " "), outPath)
-	cmd.Stdout = io.MultiWriter(f, os.Stderr)
-	cmd.Stderr = os.Stderr
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("benchmarks failed: %v", err)
+	for round := 1; round <= c.count; round++ {
+		log.Printf("round %d of %d: %s (output in %s)", round, c.count, strings.Join(args, " "), outPath)
+		cmd := exec.Command(args[0], args[1:]...)
+		cmd.Env = env
+		cmd.Stdout = io.MultiWriter(f, os.Stderr)
+		cmd.Stderr = os.Stderr
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("benchmarks failed: %v", err)
+		}
 	}
 	return nil
 }
