@@ -229,6 +229,7 @@ func (r *report) markdown() string {
 	p("\nFiles beside this report: `bench.txt` (raw go test output), `benchstat.txt` (benchstat over it and the Jackson results), `callgrind.tsv`, `run.txt`.\n\n")
 
 	r.headline(&b, matrix)
+	r.instrTable(&b, matrix)
 	r.verdict(&b, matrix, corpus)
 	p("![ratio to the floor per cell](chart.png)\n\n")
 
@@ -473,4 +474,41 @@ func moduleVersions() map[string]string {
 		}
 	}
 	return m
+}
+
+// instrTable is the load-independent view: callgrind instructions per input
+// byte for jgen (preset minimal, string input) and the leanest Go peer.
+func (r *report) instrTable(b *strings.Builder, matrix []*cell) {
+	if len(r.instr) == 0 {
+		return
+	}
+	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
+	p("## Instructions per input byte (callgrind, AVX2/SWAR path, input=string)\n\n")
+	p("Unaffected by other load on the machine. jgen columns are preset minimal.\n\n")
+	p("| cell | floor | append | generator | AppendQuote | leanest Go peer |\n|---|---:|---:|---:|---:|---|\n")
+	for _, c := range matrix {
+		get := func(writer, preset string) string {
+			for i := range c.Rows {
+				rw := &c.Rows[i]
+				if rw.Writer == writer && rw.Preset == preset && rw.Input == "string" && !math.IsNaN(rw.Instr) {
+					return fmt.Sprintf("%.2f", rw.Instr)
+				}
+			}
+			return "—"
+		}
+		var lean *row
+		for i := range c.Rows {
+			rw := &c.Rows[i]
+			if rw.Kind == "peer" && !math.IsNaN(rw.Instr) && (lean == nil || rw.Instr < lean.Instr) {
+				lean = rw
+			}
+		}
+		peer := "—"
+		if lean != nil {
+			peer = fmt.Sprintf("%.2f `%s`", lean.Instr, lean.Writer)
+		}
+		p("| %s | %s | %s | %s | %s | %s |\n", c.Key, get("floor", bench.PresetNone), get("jgen-append", "minimal"),
+			get("jgen-gen", "minimal"), get("jgen-quote", "minimal"), peer)
+	}
+	p("\n")
 }
