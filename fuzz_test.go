@@ -156,8 +156,7 @@ func FuzzGenerator(f *testing.F) {
 			t.Fatal(err)
 		}
 		m := &genModel{}
-		spec := specMinimal
-		e := mustEscaping(t, spec)
+		spec := specMinimal // the generator's default escaping
 		o := spec.ref()
 		next := func() (byte, bool) {
 			if len(prog) == 0 {
@@ -328,7 +327,7 @@ func FuzzGenerator(f *testing.F) {
 			case 9: // change escaping
 				b, _ := next()
 				spec = genSpecs[int(b)%len(genSpecs)]
-				e = mustEscaping(t, spec)
+				e := mustEscaping(t, spec)
 				o = spec.ref()
 				expectOK("SetEscaping", g.SetEscaping(e))
 				if g.Escaping() != e {

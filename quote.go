@@ -152,7 +152,6 @@ func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 			if n == len(chunk) {
 				continue
 			}
-			c = src[i]
 		}
 		// The scan stopped at src[i]. Stay in a byte-at-a-time loop while
 		// the text keeps needing attention: mixed text (accented Latin,

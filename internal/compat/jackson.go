@@ -141,7 +141,7 @@ func parseResult(s string) (Result, error) {
 	case strings.HasPrefix(s, "err:"):
 		return Result{Err: s[len("err:"):]}, nil
 	}
-	return Result{}, fmt.Errorf("result %.40q is neither ok: nor err:", s)
+	return Result{}, fmt.Errorf("result %.40q starts with neither ok: nor err: prefix", s)
 }
 
 func knownToken(tok string) bool {
