@@ -3,6 +3,7 @@ package scan
 import (
 	"fmt"
 	"testing"
+	"unicode/utf8"
 )
 
 // benchSets are the escaping modes jgen uses, one per kernel kind.
@@ -60,8 +61,69 @@ func BenchmarkIndex(b *testing.B) {
 	}
 }
 
-// BenchmarkCopy is BenchmarkIndex for the fused scan and copy.
+// utf8Text returns n bytes of one content kind, cut back to a sequence
+// boundary: ascii (benchText), latin (benchText with 'é' every tenth
+// character), cjk (all 3-byte), emoji (all 4-byte).
+func utf8Text(content string, n int) []byte {
+	var b []byte
+	switch content {
+	case "ascii":
+		return benchText(n)
+	case "latin":
+		a := benchText(n)
+		for i := 0; len(b) < n; i++ {
+			if i%10 == 9 {
+				b = append(b, "\u00e9"...)
+			} else {
+				b = append(b, a[i%len(a)])
+			}
+		}
+	case "cjk":
+		for i := 0; len(b) < n; i++ {
+			b = utf8.AppendRune(b, rune(0x4e00+i*37%0x5000))
+		}
+	case "emoji":
+		for i := 0; len(b) < n; i++ {
+			b = utf8.AppendRune(b, rune(0x1f600+i%64))
+		}
+	}
+	for len(b) > n {
+		_, size := utf8.DecodeLastRune(b)
+		b = b[:len(b)-size]
+	}
+	return b
+}
+
+var utf8Contents = []string{"ascii", "latin", "cjk", "emoji"}
+
+// BenchmarkCopy is BenchmarkIndex for the fused scan and copy. The set utf8
+// is NewUTF8Set(nil) over each content kind.
 func BenchmarkCopy(b *testing.B) {
+	for _, k := range append(kernels(), kernel{name: "memmove"}) {
+		s := NewUTF8Set(nil)
+		for _, content := range utf8Contents {
+			for _, n := range benchLens {
+				src := utf8Text(content, n)
+				dst := make([]byte, n+Slack)
+				b.Run(fmt.Sprintf("kernel=%s/set=utf8/content=%s/len=%d", k.name, content, n), func(b *testing.B) {
+					b.SetBytes(int64(len(src)))
+					if k.copy == nil {
+						for b.Loop() {
+							sink += copy(dst, src)
+						}
+						return
+					}
+					for b.Loop() {
+						sink += k.copy(&s, dst, src)
+					}
+				})
+			}
+		}
+	}
+	benchmarkCopyASCII(b)
+}
+
+func benchmarkCopyASCII(b *testing.B) {
 	for _, k := range append(kernels(), kernel{name: "memmove"}) {
 		for _, bs := range benchSets {
 			s := NewSet(bs.extra...)

@@ -44,7 +44,7 @@ func TestPageBoundary(t *testing.T) {
 						if hit >= 0 && n > 0 {
 							src[hit] = '"'
 						}
-						want := refIndex(src, ts.extra)
+						want := ts.ref(src)
 						if got := k.index(&ts.set, src); got != want {
 							t.Fatalf("%s/%s: index len %d member at %d = %d", k.name, ts.name, n, hit, got)
 						}

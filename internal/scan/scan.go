@@ -24,10 +24,11 @@ package scan
 const Slack = 64
 
 // Set is a compiled byte set; see the package documentation for the bytes
-// it always contains. The zero Set is not valid; build one with NewSet or
-// NewTableSet. A Set is immutable and safe for concurrent use.
+// it always contains. The zero Set is not valid; build one with NewSet,
+// NewTableSet or NewUTF8Set. A Set is immutable and safe for concurrent use.
 type Set struct {
 	kind  kernelKind
+	utf8  bool    // built by NewUTF8Set: valid sequences are not members
 	extra [8]byte // the added ASCII bytes, padded by repeating '"'
 	nx    uint8   // how many of extra are real
 
@@ -40,6 +41,12 @@ type Set struct {
 	// nib[x&15] & nib[16+x>>4] == 0; PSHUFB returns 0 for an index with its
 	// high bit set, so the low-nibble lookup may use x unmasked.
 	nib [32]byte
+
+	// lead is the UTF-8 class of each byte (utf8Class) for a UTF-8 Set,
+	// with 0 for the bytes that are members wherever they are: ASCII bytes,
+	// continuation bytes, bytes no valid sequence starts with, and the
+	// listed lead bytes.
+	lead [256]uint8
 }
 
 type kernelKind uint8
@@ -104,6 +111,32 @@ func NewTableSet(ascii *[128]bool) Set {
 		}
 	}
 	return NewSet(extra...)
+}
+
+// NewUTF8Set returns a Set like NewSet(extra...), except that a well-formed
+// UTF-8 sequence of 2 to 4 bytes — as utf8.DecodeRune accepts it (no
+// overlongs, no surrogates U+D800..U+DFFF, nothing above U+10FFFF), lying
+// entirely inside the input — is NOT a member unless stopLead[its first
+// byte] is true. Every other byte >= 0x80 that the scan reaches (one that
+// does not start such a sequence, or starts one with a listed lead byte) IS
+// a member. stopLead may be nil (no lead stops).
+//
+// Index and Copy scan such a Set left to right sequence by sequence (an
+// ASCII byte is a 1-byte sequence, a valid multi-byte sequence is consumed
+// whole) and return the position of the first byte that is a member under
+// this rule; so the result is never inside a valid sequence, and no invalid
+// byte is ever skipped. A sequence cut by the end of the input is a member
+// at its first byte. Contains reports true for every byte >= 0x80: whether
+// such a byte stops the scan depends on its neighbours.
+func NewUTF8Set(stopLead *[256]bool, extra ...byte) Set {
+	s := NewSet(extra...)
+	s.utf8 = true
+	for c := 0x80; c < 0x100; c++ {
+		if stopLead == nil || !stopLead[c] {
+			s.lead[c] = utf8Class(byte(c))
+		}
+	}
+	return s
 }
 
 func (s *Set) init() {

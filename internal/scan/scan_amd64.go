@@ -58,6 +58,9 @@ func indexAVX512(nib *[32]byte, p *byte, n int) int
 func copyAVX512(nib *[32]byte, dst, src *byte, n int) int
 
 func index(s *Set, b []byte) int {
+	if s.utf8 {
+		return indexUTF8SWAR(s, b)
+	}
 	switch {
 	case hasAVX512:
 		return indexAVX512(&s.nib, unsafe.SliceData(b), len(b))
@@ -69,6 +72,9 @@ func index(s *Set, b []byte) int {
 
 func copyClean(s *Set, dst, src []byte) int {
 	_ = dst[len(src)+Slack-1]
+	if s.utf8 {
+		return copyUTF8SWAR(s, dst, src)
+	}
 	switch {
 	case hasAVX512:
 		return copyAVX512(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
@@ -83,17 +89,33 @@ func kernels() []kernel {
 	ks := []kernel{{"dispatch", index, copyClean}}
 	if hasAVX512 {
 		ks = append(ks, kernel{"avx512",
-			func(s *Set, b []byte) int { return indexAVX512(&s.nib, unsafe.SliceData(b), len(b)) },
+			func(s *Set, b []byte) int {
+				if s.utf8 {
+					return indexUTF8SWAR(s, b)
+				}
+				return indexAVX512(&s.nib, unsafe.SliceData(b), len(b))
+			},
 			func(s *Set, dst, src []byte) int {
 				_ = dst[len(src)+Slack-1]
+				if s.utf8 {
+					return copyUTF8SWAR(s, dst, src)
+				}
 				return copyAVX512(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
 			}})
 	}
 	if hasAVX2 {
 		ks = append(ks, kernel{"avx2",
-			func(s *Set, b []byte) int { return indexAVX2(&s.nib, unsafe.SliceData(b), len(b)) },
+			func(s *Set, b []byte) int {
+				if s.utf8 {
+					return indexUTF8SWAR(s, b)
+				}
+				return indexAVX2(&s.nib, unsafe.SliceData(b), len(b))
+			},
 			func(s *Set, dst, src []byte) int {
 				_ = dst[len(src)+Slack-1]
+				if s.utf8 {
+					return copyUTF8SWAR(s, dst, src)
+				}
 				return copyAVX2(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
 			}})
 	}

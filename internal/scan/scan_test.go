@@ -29,6 +29,16 @@ type testSet struct {
 	name  string
 	extra []byte // as given to NewSet; bytes outside 0x20..0x7F are ignored
 	set   Set
+	utf8  bool       // set built by NewUTF8Set(stop, extra...)
+	stop  *[256]bool // its stopLead
+}
+
+// ref is the reference Index of the test set.
+func (ts *testSet) ref(b []byte) int {
+	if ts.utf8 {
+		return refIndexUTF8(b, ts.extra, ts.stop)
+	}
+	return refIndex(b, ts.extra)
 }
 
 func allASCII() []byte {
@@ -132,7 +142,7 @@ const (
 )
 
 func (c *checker) check(src []byte, dstOff int) string {
-	want := refIndex(src, c.ts.extra)
+	want := c.ts.ref(src)
 	if got := c.k.index(&c.ts.set, src); got != want {
 		return fmt.Sprintf("index = %d, want %d", got, want)
 	}

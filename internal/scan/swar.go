@@ -92,6 +92,9 @@ func loadShort(b []byte) uint64 {
 
 // indexSWAR is the portable Index: the kernel of the Set's kind.
 func indexSWAR(s *Set, b []byte) int {
+	if s.utf8 {
+		return indexUTF8SWAR(s, b)
+	}
 	switch s.kind {
 	case kindBase:
 		return indexBase(b)
@@ -107,6 +110,9 @@ func indexSWAR(s *Set, b []byte) int {
 
 // copySWAR is the portable Copy. It writes at most dst[:max(len(src), 8)].
 func copySWAR(s *Set, dst, src []byte) int {
+	if s.utf8 {
+		return copyUTF8SWAR(s, dst, src)
+	}
 	switch s.kind {
 	case kindBase:
 		return copyBase(dst, src)
@@ -152,6 +158,9 @@ func copyTable(dst, src []byte, t *[256]uint8) int {
 // indexByteTable is the one-byte-at-a-time table loop, kept as the
 // benchmark baseline the other kernels are measured against.
 func indexByteTable(s *Set, b []byte) int {
+	if s.utf8 {
+		return indexUTF8Bytes(s, b)
+	}
 	t := &s.member // hoisted, or the loop repeats the nil check of s
 	for i, c := range b {
 		if t[c] != 0 {
@@ -179,4 +188,149 @@ type kernel struct {
 var portableKernels = []kernel{
 	{"swar", indexSWAR, copySWAR},
 	{"bytetable", indexByteTable, copyByteTable},
+}
+
+// maskTable flags, exactly, every byte of w that t marks (t holds 0 or 1).
+func maskTable(w uint64, t *[256]uint8) uint64 {
+	return (uint64(t[byte(w)]) | uint64(t[byte(w>>8)])<<8 | uint64(t[byte(w>>16)])<<16 |
+		uint64(t[byte(w>>24)])<<24 | uint64(t[byte(w>>32)])<<32 | uint64(t[byte(w>>40)])<<40 |
+		uint64(t[byte(w>>48)])<<48 | uint64(t[byte(w>>56)])<<56) << 7
+}
+
+// UTF-8 lead byte classes (Set.lead). Class 0 is a member: an ASCII byte, a
+// continuation byte, C0, C1, F5..FF, or a lead byte listed in stopLead.
+const (
+	class2  = 1 + iota // C2..DF: one continuation
+	classE0            // E0: A0..BF, then one continuation
+	class3             // E1..EC, EE, EF: two continuations
+	classED            // ED: 80..9F (no surrogates), then one continuation
+	classF0            // F0: 90..BF, then two continuations
+	class4             // F1..F3: three continuations
+	classF4            // F4: 80..8F (nothing above U+10FFFF), then two
+)
+
+// utf8Params[class] describes the valid sequences of a lead class for
+// seqLen4: bits 0-7 the lowest second byte, 8-15 the span of the second
+// byte's range, 16-23 the length, 32-47 a mask and 48-63 the value the
+// third and fourth bytes must show under it (0x80 per continuation byte).
+// Class 0 can never match (its mask is 0 and its value 1).
+var utf8Params = [8]uint64{
+	0:       1 << 48,
+	class2:  0x80 | 0x3f<<8 | 2<<16,
+	classE0: 0xa0 | 0x1f<<8 | 3<<16 | 0x00c0<<32 | 0x0080<<48,
+	class3:  0x80 | 0x3f<<8 | 3<<16 | 0x00c0<<32 | 0x0080<<48,
+	classED: 0x80 | 0x1f<<8 | 3<<16 | 0x00c0<<32 | 0x0080<<48,
+	classF0: 0x90 | 0x2f<<8 | 4<<16 | 0xc0c0<<32 | 0x8080<<48,
+	class4:  0x80 | 0x3f<<8 | 4<<16 | 0xc0c0<<32 | 0x8080<<48,
+	classF4: 0x80 | 0x0f<<8 | 4<<16 | 0xc0c0<<32 | 0x8080<<48,
+}
+
+// utf8Class returns the lead class of byte c, ignoring stopLead.
+func utf8Class(c byte) uint8 {
+	switch {
+	case c >= 0xc2 && c <= 0xdf:
+		return class2
+	case c == 0xe0:
+		return classE0
+	case c == 0xed:
+		return classED
+	case c >= 0xe1 && c <= 0xef:
+		return class3
+	case c == 0xf0:
+		return classF0
+	case c >= 0xf1 && c <= 0xf3:
+		return class4
+	case c == 0xf4:
+		return classF4
+	}
+	return 0
+}
+
+// seqLen4 returns the length of the sequence that the four bytes of v
+// (little endian: byte 0 first) start, if it is a valid UTF-8 sequence of 2
+// to 4 bytes whose lead class is not 0, or else 0. Bytes of v past the
+// sequence are ignored. Explicit range checks, no decoding: about 12
+// instructions.
+func seqLen4(v uint32, lead *[256]uint8) int {
+	c := lead[byte(v)]
+	if c == class2 && v&0xc000 == 0x8000 { // the common 2-byte case first
+		return 2
+	}
+	p := utf8Params[c&7]
+	if byte(v>>8)-byte(p) > byte(p>>8) || uint16(v>>16)&uint16(p>>32) != uint16(p>>48) {
+		return 0
+	}
+	return int(byte(p >> 16))
+}
+
+// seqLenTail is seqLen4 for a sequence that starts b, len(b) >= 1: a
+// sequence cut by the end of b is 0. The missing bytes read as zeros, which
+// no continuation check accepts.
+func seqLenTail(b []byte, lead *[256]uint8) int {
+	if len(b) >= 4 {
+		return seqLen4(binary.LittleEndian.Uint32(b), lead)
+	}
+	return seqLen4(uint32(loadShort(b)), lead)
+}
+
+// tailWord returns the bytes b[i:], 0 <= len(b)-i < 8, as a word padded with
+// zero bytes (members of every Set).
+func tailWord(b []byte, i int) uint64 {
+	n := len(b)
+	if n >= 8 {
+		return binary.LittleEndian.Uint64(b[n-8:]) >> (8 * (8 - (n - i)) & 63)
+	}
+	return loadShort(b[i:])
+}
+
+// indexUTF8SWAR is the portable Index of a UTF-8 Set.
+func indexUTF8SWAR(s *Set, b []byte) int {
+	switch s.kind {
+	case kindBase:
+		return indexUTF8Base(b, &s.lead)
+	case kindExtra1:
+		return indexUTF8Extra1(b, &s.lead, s.extra[0])
+	case kindExtra3:
+		return indexUTF8Extra3(b, &s.lead, &s.extra)
+	case kindExtra5:
+		return indexUTF8Extra5(b, &s.lead, &s.extra)
+	}
+	return indexUTF8Table(b, &s.lead, &s.member)
+}
+
+// copyUTF8SWAR is the portable Copy of a UTF-8 Set. It writes at most
+// dst[:len(src)+8].
+func copyUTF8SWAR(s *Set, dst, src []byte) int {
+	switch s.kind {
+	case kindBase:
+		return copyUTF8Base(dst, src, &s.lead)
+	case kindExtra1:
+		return copyUTF8Extra1(dst, src, &s.lead, s.extra[0])
+	case kindExtra3:
+		return copyUTF8Extra3(dst, src, &s.lead, &s.extra)
+	case kindExtra5:
+		return copyUTF8Extra5(dst, src, &s.lead, &s.extra)
+	}
+	return copyUTF8Table(dst, src, &s.lead, &s.member)
+}
+
+// indexUTF8Bytes is the byte-at-a-time loop of a UTF-8 Set, the baseline.
+func indexUTF8Bytes(s *Set, b []byte) int {
+	t := &s.member
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c < 0x80 {
+			if t[c] != 0 {
+				return i
+			}
+			i++
+			continue
+		}
+		k := seqLenTail(b[i:], &s.lead)
+		if k == 0 {
+			return i
+		}
+		i += k
+	}
+	return len(b)
 }

@@ -385,3 +385,544 @@ func copyExtra5(dst, src []byte, c *[8]byte) int {
 	}
 	return n
 }
+
+// indexUTF8Base returns the position of the first member of b under
+// the UTF-8 rule (see NewUTF8Set), where the ASCII members are the mandatory bytes only and
+// lead classifies the bytes >= 0x80 (utf8Class; 0 = member). It reads only b.
+//
+// Each word's mask flags every byte >= 0x80 exactly (they cause no borrow)
+// and the first ASCII member exactly. The first flagged byte is either an
+// ASCII member (the answer) or starts a sequence, which seqLen4 validates
+// from the word itself when it starts in the word's first five bytes; the
+// next flagged byte of the same mask is then exact again, so one word
+// serves every sequence in it. A sequence starting later is reloaded.
+func indexUTF8Base(b []byte, lead *[256]uint8) int {
+	n := len(b)
+	i := 0
+	for i <= n-8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		m := maskBase(w)
+		if m == 0 {
+			i += 8
+			continue
+		}
+		j := first(m)
+		for {
+			if j > 4 {
+				i += j // reload from the sequence: it may cross the word
+				break
+			}
+			k := seqLen4(uint32(w>>(8*j)), lead)
+			if k == 0 {
+				return i + j
+			}
+			j += k
+			r := m >> (8 * j)
+			if r == 0 {
+				i += 8
+				break
+			}
+			j += first(r)
+		}
+	}
+	for i < n {
+		w := tailWord(b, i)
+		m := maskBase(w)
+		i += first(m)
+		if i >= n {
+			return n
+		}
+		k := seqLenTail(b[i:], lead)
+		if k == 0 {
+			return i
+		}
+		i += k
+	}
+	return n
+}
+
+// copyUTF8Base is indexUTF8Base fused with the copy of the clean
+// prefix: every word is stored to dst at its position before it is tested
+// (a sequence validated in the word ends inside it). It writes
+// dst[:len(src)+8] at most.
+func copyUTF8Base(dst, src []byte, lead *[256]uint8) int {
+	n := len(src)
+	_ = dst[n+7]
+	i := 0
+	for i <= n-8 {
+		w := binary.LittleEndian.Uint64(src[i:])
+		binary.LittleEndian.PutUint64(dst[i:], w)
+		m := maskBase(w)
+		if m == 0 {
+			i += 8
+			continue
+		}
+		j := first(m)
+		for {
+			if j > 4 {
+				i += j // reload from the sequence: it may cross the word
+				break
+			}
+			k := seqLen4(uint32(w>>(8*j)), lead)
+			if k == 0 {
+				return i + j
+			}
+			j += k
+			r := m >> (8 * j)
+			if r == 0 {
+				i += 8
+				break
+			}
+			j += first(r)
+		}
+	}
+	for i < n {
+		w := tailWord(src, i)
+		binary.LittleEndian.PutUint64(dst[i:], w)
+		m := maskBase(w)
+		i += first(m)
+		if i >= n {
+			return n
+		}
+		k := seqLenTail(src[i:], lead)
+		if k == 0 {
+			return i
+		}
+		i += k
+	}
+	return n
+}
+
+// indexUTF8Extra1 returns the position of the first member of b under
+// the UTF-8 rule (see NewUTF8Set), where the ASCII members are the mandatory bytes and c0 and
+// lead classifies the bytes >= 0x80 (utf8Class; 0 = member). It reads only b.
+//
+// Each word's mask flags every byte >= 0x80 exactly (they cause no borrow)
+// and the first ASCII member exactly. The first flagged byte is either an
+// ASCII member (the answer) or starts a sequence, which seqLen4 validates
+// from the word itself when it starts in the word's first five bytes; the
+// next flagged byte of the same mask is then exact again, so one word
+// serves every sequence in it. A sequence starting later is reloaded.
+func indexUTF8Extra1(b []byte, lead *[256]uint8, c0 byte) int {
+	k0 := uint64(c0) * lsb
+	n := len(b)
+	i := 0
+	for i <= n-8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		m := maskExtra1(w, k0)
+		if m == 0 {
+			i += 8
+			continue
+		}
+		j := first(m)
+		for {
+			if j > 4 {
+				i += j // reload from the sequence: it may cross the word
+				break
+			}
+			k := seqLen4(uint32(w>>(8*j)), lead)
+			if k == 0 {
+				return i + j
+			}
+			j += k
+			r := m >> (8 * j)
+			if r == 0 {
+				i += 8
+				break
+			}
+			j += first(r)
+		}
+	}
+	for i < n {
+		w := tailWord(b, i)
+		m := maskExtra1(w, k0)
+		i += first(m)
+		if i >= n {
+			return n
+		}
+		k := seqLenTail(b[i:], lead)
+		if k == 0 {
+			return i
+		}
+		i += k
+	}
+	return n
+}
+
+// copyUTF8Extra1 is indexUTF8Extra1 fused with the copy of the clean
+// prefix: every word is stored to dst at its position before it is tested
+// (a sequence validated in the word ends inside it). It writes
+// dst[:len(src)+8] at most.
+func copyUTF8Extra1(dst, src []byte, lead *[256]uint8, c0 byte) int {
+	k0 := uint64(c0) * lsb
+	n := len(src)
+	_ = dst[n+7]
+	i := 0
+	for i <= n-8 {
+		w := binary.LittleEndian.Uint64(src[i:])
+		binary.LittleEndian.PutUint64(dst[i:], w)
+		m := maskExtra1(w, k0)
+		if m == 0 {
+			i += 8
+			continue
+		}
+		j := first(m)
+		for {
+			if j > 4 {
+				i += j // reload from the sequence: it may cross the word
+				break
+			}
+			k := seqLen4(uint32(w>>(8*j)), lead)
+			if k == 0 {
+				return i + j
+			}
+			j += k
+			r := m >> (8 * j)
+			if r == 0 {
+				i += 8
+				break
+			}
+			j += first(r)
+		}
+	}
+	for i < n {
+		w := tailWord(src, i)
+		binary.LittleEndian.PutUint64(dst[i:], w)
+		m := maskExtra1(w, k0)
+		i += first(m)
+		if i >= n {
+			return n
+		}
+		k := seqLenTail(src[i:], lead)
+		if k == 0 {
+			return i
+		}
+		i += k
+	}
+	return n
+}
+
+// indexUTF8Extra3 returns the position of the first member of b under
+// the UTF-8 rule (see NewUTF8Set), where the ASCII members are the mandatory bytes and c[0..2] and
+// lead classifies the bytes >= 0x80 (utf8Class; 0 = member). It reads only b.
+//
+// Each word's mask flags every byte >= 0x80 exactly (they cause no borrow)
+// and the first ASCII member exactly. The first flagged byte is either an
+// ASCII member (the answer) or starts a sequence, which seqLen4 validates
+// from the word itself when it starts in the word's first five bytes; the
+// next flagged byte of the same mask is then exact again, so one word
+// serves every sequence in it. A sequence starting later is reloaded.
+func indexUTF8Extra3(b []byte, lead *[256]uint8, c *[8]byte) int {
+	k0, k1, k2 := uint64(c[0])*lsb, uint64(c[1])*lsb, uint64(c[2])*lsb
+	n := len(b)
+	i := 0
+	for i <= n-8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		m := maskExtra3(w, k0, k1, k2)
+		if m == 0 {
+			i += 8
+			continue
+		}
+		j := first(m)
+		for {
+			if j > 4 {
+				i += j // reload from the sequence: it may cross the word
+				break
+			}
+			k := seqLen4(uint32(w>>(8*j)), lead)
+			if k == 0 {
+				return i + j
+			}
+			j += k
+			r := m >> (8 * j)
+			if r == 0 {
+				i += 8
+				break
+			}
+			j += first(r)
+		}
+	}
+	for i < n {
+		w := tailWord(b, i)
+		m := maskExtra3(w, k0, k1, k2)
+		i += first(m)
+		if i >= n {
+			return n
+		}
+		k := seqLenTail(b[i:], lead)
+		if k == 0 {
+			return i
+		}
+		i += k
+	}
+	return n
+}
+
+// copyUTF8Extra3 is indexUTF8Extra3 fused with the copy of the clean
+// prefix: every word is stored to dst at its position before it is tested
+// (a sequence validated in the word ends inside it). It writes
+// dst[:len(src)+8] at most.
+func copyUTF8Extra3(dst, src []byte, lead *[256]uint8, c *[8]byte) int {
+	k0, k1, k2 := uint64(c[0])*lsb, uint64(c[1])*lsb, uint64(c[2])*lsb
+	n := len(src)
+	_ = dst[n+7]
+	i := 0
+	for i <= n-8 {
+		w := binary.LittleEndian.Uint64(src[i:])
+		binary.LittleEndian.PutUint64(dst[i:], w)
+		m := maskExtra3(w, k0, k1, k2)
+		if m == 0 {
+			i += 8
+			continue
+		}
+		j := first(m)
+		for {
+			if j > 4 {
+				i += j // reload from the sequence: it may cross the word
+				break
+			}
+			k := seqLen4(uint32(w>>(8*j)), lead)
+			if k == 0 {
+				return i + j
+			}
+			j += k
+			r := m >> (8 * j)
+			if r == 0 {
+				i += 8
+				break
+			}
+			j += first(r)
+		}
+	}
+	for i < n {
+		w := tailWord(src, i)
+		binary.LittleEndian.PutUint64(dst[i:], w)
+		m := maskExtra3(w, k0, k1, k2)
+		i += first(m)
+		if i >= n {
+			return n
+		}
+		k := seqLenTail(src[i:], lead)
+		if k == 0 {
+			return i
+		}
+		i += k
+	}
+	return n
+}
+
+// indexUTF8Extra5 returns the position of the first member of b under
+// the UTF-8 rule (see NewUTF8Set), where the ASCII members are the mandatory bytes and c[0..4] and
+// lead classifies the bytes >= 0x80 (utf8Class; 0 = member). It reads only b.
+//
+// Each word's mask flags every byte >= 0x80 exactly (they cause no borrow)
+// and the first ASCII member exactly. The first flagged byte is either an
+// ASCII member (the answer) or starts a sequence, which seqLen4 validates
+// from the word itself when it starts in the word's first five bytes; the
+// next flagged byte of the same mask is then exact again, so one word
+// serves every sequence in it. A sequence starting later is reloaded.
+func indexUTF8Extra5(b []byte, lead *[256]uint8, c *[8]byte) int {
+	k0, k1, k2, k3, k4 := uint64(c[0])*lsb, uint64(c[1])*lsb, uint64(c[2])*lsb, uint64(c[3])*lsb, uint64(c[4])*lsb
+	n := len(b)
+	i := 0
+	for i <= n-8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		m := maskExtra5(w, k0, k1, k2, k3, k4)
+		if m == 0 {
+			i += 8
+			continue
+		}
+		j := first(m)
+		for {
+			if j > 4 {
+				i += j // reload from the sequence: it may cross the word
+				break
+			}
+			k := seqLen4(uint32(w>>(8*j)), lead)
+			if k == 0 {
+				return i + j
+			}
+			j += k
+			r := m >> (8 * j)
+			if r == 0 {
+				i += 8
+				break
+			}
+			j += first(r)
+		}
+	}
+	for i < n {
+		w := tailWord(b, i)
+		m := maskExtra5(w, k0, k1, k2, k3, k4)
+		i += first(m)
+		if i >= n {
+			return n
+		}
+		k := seqLenTail(b[i:], lead)
+		if k == 0 {
+			return i
+		}
+		i += k
+	}
+	return n
+}
+
+// copyUTF8Extra5 is indexUTF8Extra5 fused with the copy of the clean
+// prefix: every word is stored to dst at its position before it is tested
+// (a sequence validated in the word ends inside it). It writes
+// dst[:len(src)+8] at most.
+func copyUTF8Extra5(dst, src []byte, lead *[256]uint8, c *[8]byte) int {
+	k0, k1, k2, k3, k4 := uint64(c[0])*lsb, uint64(c[1])*lsb, uint64(c[2])*lsb, uint64(c[3])*lsb, uint64(c[4])*lsb
+	n := len(src)
+	_ = dst[n+7]
+	i := 0
+	for i <= n-8 {
+		w := binary.LittleEndian.Uint64(src[i:])
+		binary.LittleEndian.PutUint64(dst[i:], w)
+		m := maskExtra5(w, k0, k1, k2, k3, k4)
+		if m == 0 {
+			i += 8
+			continue
+		}
+		j := first(m)
+		for {
+			if j > 4 {
+				i += j // reload from the sequence: it may cross the word
+				break
+			}
+			k := seqLen4(uint32(w>>(8*j)), lead)
+			if k == 0 {
+				return i + j
+			}
+			j += k
+			r := m >> (8 * j)
+			if r == 0 {
+				i += 8
+				break
+			}
+			j += first(r)
+		}
+	}
+	for i < n {
+		w := tailWord(src, i)
+		binary.LittleEndian.PutUint64(dst[i:], w)
+		m := maskExtra5(w, k0, k1, k2, k3, k4)
+		i += first(m)
+		if i >= n {
+			return n
+		}
+		k := seqLenTail(src[i:], lead)
+		if k == 0 {
+			return i
+		}
+		i += k
+	}
+	return n
+}
+
+// indexUTF8Table returns the position of the first member of b under
+// the UTF-8 rule (see NewUTF8Set), where the ASCII members are the bytes t marks and
+// lead classifies the bytes >= 0x80 (utf8Class; 0 = member). It reads only b.
+//
+// Each word's mask flags every byte >= 0x80 exactly (they cause no borrow)
+// and the first ASCII member exactly. The first flagged byte is either an
+// ASCII member (the answer) or starts a sequence, which seqLen4 validates
+// from the word itself when it starts in the word's first five bytes; the
+// next flagged byte of the same mask is then exact again, so one word
+// serves every sequence in it. A sequence starting later is reloaded.
+func indexUTF8Table(b []byte, lead *[256]uint8, t *[256]uint8) int {
+	n := len(b)
+	i := 0
+	for i <= n-8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		m := maskTable(w, t)
+		if m == 0 {
+			i += 8
+			continue
+		}
+		j := first(m)
+		for {
+			if j > 4 {
+				i += j // reload from the sequence: it may cross the word
+				break
+			}
+			k := seqLen4(uint32(w>>(8*j)), lead)
+			if k == 0 {
+				return i + j
+			}
+			j += k
+			r := m >> (8 * j)
+			if r == 0 {
+				i += 8
+				break
+			}
+			j += first(r)
+		}
+	}
+	for i < n {
+		w := tailWord(b, i)
+		m := maskTable(w, t)
+		i += first(m)
+		if i >= n {
+			return n
+		}
+		k := seqLenTail(b[i:], lead)
+		if k == 0 {
+			return i
+		}
+		i += k
+	}
+	return n
+}
+
+// copyUTF8Table is indexUTF8Table fused with the copy of the clean
+// prefix: every word is stored to dst at its position before it is tested
+// (a sequence validated in the word ends inside it). It writes
+// dst[:len(src)+8] at most.
+func copyUTF8Table(dst, src []byte, lead *[256]uint8, t *[256]uint8) int {
+	n := len(src)
+	_ = dst[n+7]
+	i := 0
+	for i <= n-8 {
+		w := binary.LittleEndian.Uint64(src[i:])
+		binary.LittleEndian.PutUint64(dst[i:], w)
+		m := maskTable(w, t)
+		if m == 0 {
+			i += 8
+			continue
+		}
+		j := first(m)
+		for {
+			if j > 4 {
+				i += j // reload from the sequence: it may cross the word
+				break
+			}
+			k := seqLen4(uint32(w>>(8*j)), lead)
+			if k == 0 {
+				return i + j
+			}
+			j += k
+			r := m >> (8 * j)
+			if r == 0 {
+				i += 8
+				break
+			}
+			j += first(r)
+		}
+	}
+	for i < n {
+		w := tailWord(src, i)
+		binary.LittleEndian.PutUint64(dst[i:], w)
+		m := maskTable(w, t)
+		i += first(m)
+		if i >= n {
+			return n
+		}
+		k := seqLenTail(src[i:], lead)
+		if k == 0 {
+			return i
+		}
+		i += k
+	}
+	return n
+}
