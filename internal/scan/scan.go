@@ -47,6 +47,11 @@ type Set struct {
 	// continuation bytes, bytes no valid sequence starts with, and the
 	// listed lead bytes.
 	lead [256]uint8
+
+	// stop is the SIMD form of the bytes >= 0xC0 whose lead class is 0
+	// (C0, C1, F5..FF and the listed leads): stop[l] has bit h-12 set when
+	// byte h<<4|l is one, stop[16+h] is 1<<(h-12) for h >= 12, else 0.
+	stop [32]byte
 }
 
 type kernelKind uint8
@@ -135,6 +140,14 @@ func NewUTF8Set(stopLead *[256]bool, extra ...byte) Set {
 		if stopLead == nil || !stopLead[c] {
 			s.lead[c] = utf8Class(byte(c))
 		}
+	}
+	for c := 0xc0; c < 0x100; c++ {
+		if s.lead[c] == 0 {
+			s.stop[c&15] |= 1 << (c>>4 - 12)
+		}
+	}
+	for h := 12; h < 16; h++ {
+		s.stop[16+h] = 1 << (h - 12)
 	}
 	return s
 }

@@ -57,8 +57,94 @@ func indexAVX512(nib *[32]byte, p *byte, n int) int
 //go:noescape
 func copyAVX512(nib *[32]byte, dst, src *byte, n int) int
 
+// indexUTF8AVX2 scans p[0:n] for a UTF-8 Set while 32 bytes remain and
+// returns the sequence boundary where it stopped; see scan_amd64.s.
+//
+//go:noescape
+func indexUTF8AVX2(nib, stop *[32]byte, p *byte, n int) int
+
+// copyUTF8AVX2 is indexUTF8AVX2 fused with the copy of src[0:i] to dst.
+//
+//go:noescape
+func copyUTF8AVX2(nib, stop *[32]byte, dst, src *byte, n int) int
+
+// utf8Tables are the three validation lookups of the UTF-8 vector kernels,
+// indexed by the previous byte's high nibble, its low nibble and the current
+// byte's high nibble. Each bit stands for one kind of invalid pair, so the
+// AND of the three is nonzero exactly for those pairs.
+var utf8Tables = func() (t [48]byte) {
+	type nibs struct{ lo, hi int }
+	errs := []struct {
+		bit        byte
+		h1, l1, h2 nibs
+	}{
+		{1 << 0, nibs{0xc, 0xf}, nibs{0, 15}, nibs{0, 7}},        // lead, then no continuation
+		{1 << 0, nibs{0xc, 0xf}, nibs{0, 15}, nibs{0xc, 0xf}},    // (same bit, same h1/l1 rows)
+		{1 << 1, nibs{0, 7}, nibs{0, 15}, nibs{8, 0xb}},          // continuation after ASCII
+		{1 << 2, nibs{0xe, 0xe}, nibs{0, 0}, nibs{8, 9}},         // E0 80..9F: overlong
+		{1 << 3, nibs{0xf, 0xf}, nibs{4, 4}, nibs{9, 0xb}},       // F4 90..BF: above U+10FFFF
+		{1 << 4, nibs{0xe, 0xe}, nibs{0xd, 0xd}, nibs{0xa, 0xb}}, // ED A0..BF: surrogate
+		{1 << 5, nibs{0xf, 0xf}, nibs{0, 0}, nibs{8, 8}},         // F0 80..8F: overlong
+		{1 << 6, nibs{0xc, 0xc}, nibs{0, 1}, nibs{8, 0xb}},       // C0, C1: overlong
+		{1 << 7, nibs{8, 0xb}, nibs{0, 15}, nibs{8, 0xb}},        // continuation after continuation
+	}
+	for _, e := range errs {
+		for h := e.h1.lo; h <= e.h1.hi; h++ {
+			t[h] |= e.bit
+		}
+		for l := e.l1.lo; l <= e.l1.hi; l++ {
+			t[16+l] |= e.bit
+		}
+		for h := e.h2.lo; h <= e.h2.hi; h++ {
+			t[32+h] |= e.bit
+		}
+	}
+	return t
+}()
+
+// indexUTF8Vec runs the vector kernel and, where it stops short of the
+// end, the scalar decoder over a 64-byte window from there (a flagged
+// vector holds its first member, if any, in its first 32 bytes); a stop in
+// the window's last 3 bytes may be a sequence cut by the window, so the
+// vector scan resumes there instead.
+func indexUTF8Vec(s *Set, b []byte) int {
+	n := len(b)
+	i := 0
+	for {
+		if n-i >= 32 {
+			i += indexUTF8AVX2(&s.nib, &s.stop, unsafe.SliceData(b[i:]), n-i)
+		}
+		lim := min(i+64, n)
+		r := i + indexUTF8SWAR(s, b[i:lim])
+		if r < lim-3 || lim == n {
+			return r
+		}
+		i = r
+	}
+}
+
+func copyUTF8Vec(s *Set, dst, src []byte) int {
+	n := len(src)
+	_ = dst[n+Slack-1]
+	i := 0
+	for {
+		if n-i >= 32 {
+			i += copyUTF8AVX2(&s.nib, &s.stop, unsafe.SliceData(dst[i:]), unsafe.SliceData(src[i:]), n-i)
+		}
+		lim := min(i+64, n)
+		r := i + copyUTF8SWAR(s, dst[i:], src[i:lim])
+		if r < lim-3 || lim == n {
+			return r
+		}
+		i = r
+	}
+}
+
 func index(s *Set, b []byte) int {
 	if s.utf8 {
+		if hasAVX2 {
+			return indexUTF8Vec(s, b)
+		}
 		return indexUTF8SWAR(s, b)
 	}
 	switch {
@@ -73,6 +159,9 @@ func index(s *Set, b []byte) int {
 func copyClean(s *Set, dst, src []byte) int {
 	_ = dst[len(src)+Slack-1]
 	if s.utf8 {
+		if hasAVX2 {
+			return copyUTF8Vec(s, dst, src)
+		}
 		return copyUTF8SWAR(s, dst, src)
 	}
 	switch {
@@ -107,14 +196,14 @@ func kernels() []kernel {
 		ks = append(ks, kernel{"avx2",
 			func(s *Set, b []byte) int {
 				if s.utf8 {
-					return indexUTF8SWAR(s, b)
+					return indexUTF8Vec(s, b)
 				}
 				return indexAVX2(&s.nib, unsafe.SliceData(b), len(b))
 			},
 			func(s *Set, dst, src []byte) int {
 				_ = dst[len(src)+Slack-1]
 				if s.utf8 {
-					return copyUTF8SWAR(s, dst, src)
+					return copyUTF8Vec(s, dst, src)
 				}
 				return copyAVX2(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
 			}})

@@ -495,3 +495,178 @@ kfound128a:
 	MOVQ AX, ret+32(FP)
 	VZEROUPPER
 	RET
+
+// UTF-8 kernels (NewUTF8Set). Per 32-byte vector at a sequence boundary i:
+// pure ASCII vectors are tested with the nibble lookup alone. Others are
+// validated with three nibble lookups over (previous byte's high nibble,
+// previous byte's low nibble, this byte's high nibble), whose AND is nonzero
+// exactly for the invalid byte pairs (utf8Tables), plus the check that the
+// bytes two and three after a 3- or 4-byte lead are continuations; the
+// bytes before i are taken as ASCII (zeros), which is exact at a sequence
+// boundary. A fourth lookup pair flags C0, C1, F5..FF and the listed lead
+// bytes (Set.stop). The vector is clean up to b, the first of bytes 29..31
+// that starts a sequence reaching past the vector (32 if none); if nothing
+// is flagged in [0, b] the scan moves to i+b, else it returns i and the Go
+// side finds the exact position with the scalar decoder. Flags are never
+// missed in [0, b); extra flags only cost a trip through the scalar code.
+
+// Extra registers of the UTF-8 kernels: Y10..Y12 the validation tables,
+// Y13/Y14 the stop tables, Y15 the boundary thresholds.
+#define UTF8_SETUP(stop) \
+	VBROADCASTI128 ·utf8Tables+0(SB), Y10 \
+	VBROADCASTI128 ·utf8Tables+16(SB), Y11 \
+	VBROADCASTI128 ·utf8Tables+32(SB), Y12 \
+	VBROADCASTI128 (stop), Y13 \
+	VBROADCASTI128 16(stop), Y14 \
+	VMOVDQU utf8Thresh<>(SB), Y15
+
+// UTF8_VECTOR tests the vector in Y0 at DI. It jumps to clean with the
+// advance in R10, to member with the exact member index in AX, or to
+// problem. Clobbers Y1..Y5, AX, BX, R9..R11.
+#define UTF8_VECTOR(clean, member, problem) \
+	VPSRLW $4, Y0, Y1 \
+	VPAND Y8, Y1, Y1 \
+	VPSHUFB Y0, Y6, Y2 \
+	VPSHUFB Y1, Y7, Y3 \
+	VPAND Y3, Y2, Y2 \
+	VPCMPEQB Y9, Y2, Y2 \
+	VPMOVMSKB Y2, AX \
+	VPMOVMSKB Y0, BX \
+	MOVL $32, R10 \
+	TESTL BX, BX \
+	JNZ 4(PC) \
+	TESTL AX, AX \
+	JZ clean \
+	JMP member \
+	VPERM2I128 $0x08, Y0, Y0, Y2 \
+	VPALIGNR $15, Y2, Y0, Y3 \
+	VPALIGNR $14, Y2, Y0, Y4 \
+	VPALIGNR $13, Y2, Y0, Y5 \
+	VPSUBUSB utf8C60<>(SB), Y4, Y4 \
+	VPSUBUSB utf8C70<>(SB), Y5, Y5 \
+	VPOR Y5, Y4, Y4 \
+	VPAND utf8C80<>(SB), Y4, Y4 \
+	VPSRLW $4, Y3, Y5 \
+	VPAND Y8, Y5, Y5 \
+	VPSHUFB Y5, Y10, Y5 \
+	VPAND Y8, Y3, Y3 \
+	VPSHUFB Y3, Y11, Y3 \
+	VPAND Y3, Y5, Y5 \
+	VPSHUFB Y1, Y12, Y3 \
+	VPAND Y3, Y5, Y5 \
+	VPXOR Y4, Y5, Y5 \
+	VPAND Y8, Y0, Y2 \
+	VPSHUFB Y2, Y13, Y2 \
+	VPSHUFB Y1, Y14, Y3 \
+	VPAND Y3, Y2, Y2 \
+	VPOR Y2, Y5, Y5 \
+	VPCMPEQB Y9, Y5, Y5 \
+	VPMOVMSKB Y5, R9 \
+	NOTL R9 \
+	ANDNL AX, BX, AX \
+	ORL R9, AX \
+	VPSUBUSB Y15, Y0, Y2 \
+	VPMOVMSKB Y2, R10 \
+	TZCNTL R10, R10 \
+	LEAL 1(R10), R11 \
+	BZHIQ R11, AX, AX \
+	TESTQ AX, AX \
+	JZ clean \
+	JMP problem
+
+// func indexUTF8AVX2(nib, stop *[32]byte, p *byte, n int) int
+//
+// Scans p[0:n] from 0 while 32 bytes remain and returns where it stopped: a
+// sequence boundary i with either n-i < 32 or a flag in the vector at i
+// (maybe an ASCII member exactly at i). Reads only p[0:n]. Needs AVX2,
+// BMI1, BMI2. Exists because the scalar decoder costs 4-10 instructions per
+// byte on non-ASCII text; see scan_amd64.go for the measurements.
+TEXT ·indexUTF8AVX2(SB), NOSPLIT, $0-40
+	MOVQ nib+0(FP), AX
+	MOVQ stop+8(FP), DX
+	MOVQ p+16(FP), SI
+	MOVQ n+24(FP), CX
+	AVX2_SETUP(AX)
+	UTF8_SETUP(DX)
+	XORQ DI, DI
+	LEAQ -32(CX), R8
+
+uloop:
+	CMPQ DI, R8
+	JGT  udone
+	VMOVDQU (SI)(DI*1), Y0
+	UTF8_VECTOR(uclean, umember, udone)
+
+uclean:
+	ADDQ R10, DI
+	JMP  uloop
+
+umember:
+	TZCNTL AX, AX
+	ADDQ AX, DI
+
+udone:
+	MOVQ DI, ret+32(FP)
+	VZEROUPPER
+	RET
+
+// func copyUTF8AVX2(nib, stop *[32]byte, dst, src *byte, n int) int
+//
+// indexUTF8AVX2 fused with the copy: each vector is stored to dst before it
+// is tested, so dst[0:i] = src[0:i] for the returned i. Writes only dst[0:n].
+TEXT ·copyUTF8AVX2(SB), NOSPLIT, $0-48
+	MOVQ nib+0(FP), AX
+	MOVQ stop+8(FP), DX
+	MOVQ src+24(FP), SI
+	MOVQ n+32(FP), CX
+	AVX2_SETUP(AX)
+	UTF8_SETUP(DX)
+	MOVQ dst+16(FP), DX
+	XORQ DI, DI
+	LEAQ -32(CX), R8
+
+vloop:
+	CMPQ DI, R8
+	JGT  vdone
+	VMOVDQU (SI)(DI*1), Y0
+	VMOVDQU Y0, (DX)(DI*1)
+	UTF8_VECTOR(vclean, vmember, vdone)
+
+vclean:
+	ADDQ R10, DI
+	JMP  vloop
+
+vmember:
+	TZCNTL AX, AX
+	ADDQ AX, DI
+
+vdone:
+	MOVQ DI, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// Thresholds - 0x80 at bytes 29, 30, 31 for a lead of a sequence that
+// reaches past the vector (F0, E0, C0); 0xFF elsewhere (never).
+DATA utf8Thresh<>+0(SB)/8, $-1
+DATA utf8Thresh<>+8(SB)/8, $-1
+DATA utf8Thresh<>+16(SB)/8, $-1
+DATA utf8Thresh<>+24(SB)/8, $0x406070ffffffffff
+GLOBL utf8Thresh<>(SB), RODATA|NOPTR, $32
+
+DATA utf8C60<>+0(SB)/8, $0x6060606060606060
+DATA utf8C60<>+8(SB)/8, $0x6060606060606060
+DATA utf8C60<>+16(SB)/8, $0x6060606060606060
+DATA utf8C60<>+24(SB)/8, $0x6060606060606060
+GLOBL utf8C60<>(SB), RODATA|NOPTR, $32
+
+DATA utf8C70<>+0(SB)/8, $0x7070707070707070
+DATA utf8C70<>+8(SB)/8, $0x7070707070707070
+DATA utf8C70<>+16(SB)/8, $0x7070707070707070
+DATA utf8C70<>+24(SB)/8, $0x7070707070707070
+GLOBL utf8C70<>(SB), RODATA|NOPTR, $32
+
+DATA utf8C80<>+0(SB)/8, $0x8080808080808080
+DATA utf8C80<>+8(SB)/8, $0x8080808080808080
+DATA utf8C80<>+16(SB)/8, $0x8080808080808080
+DATA utf8C80<>+24(SB)/8, $0x8080808080808080
+GLOBL utf8C80<>(SB), RODATA|NOPTR, $32
