@@ -29,6 +29,6 @@ for t in "${targets[@]}"; do
 	name=${t#*:}
 	printf '\n==> fuzz %s %s (-fuzztime %s -parallel %s)\n' "$pkg" "$name" "$fuzztime" "$parallel"
 	start=$(date +%s)
-	go test "$pkg" -run '^$' -fuzz "^${name}\$" -fuzztime "$fuzztime" -parallel "$parallel"
+	go test "$pkg" -timeout 0 -run '^$' -fuzz "^${name}\$" -fuzztime "$fuzztime" -parallel "$parallel"
 	printf '==> %s: %ss\n' "$name" "$(($(date +%s) - start))"
 done
