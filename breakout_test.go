@@ -411,8 +411,15 @@ var breakoutEntries = []breakoutEntry{
 	}},
 }
 
-func mustQuote(e jgen.Escaping, s []byte) []byte {
-	out, _ := e.AppendQuoteBytes(nil, s)
+// mustQuote is AppendQuoteBytes, with nil for an error or a panic (which
+// the entry-point checks report).
+func mustQuote(e jgen.Escaping, s []byte) (out []byte) {
+	defer func() {
+		if recover() != nil {
+			out = nil
+		}
+	}()
+	out, _ = e.AppendQuoteBytes(nil, s)
 	return out
 }
 
