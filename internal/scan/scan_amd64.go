@@ -72,6 +72,8 @@ func copyUTF8AVX2(nib, stop *[32]byte, dst, src *byte, n int) int
 // indexed by the previous byte's high nibble, its low nibble and the current
 // byte's high nibble. Each bit stands for one kind of invalid pair, so the
 // AND of the three is nonzero exactly for those pairs.
+//
+//lint:ignore U1000 read by the assembly kernels (·utf8Tables).
 var utf8Tables = func() (t [48]byte) {
 	type nibs struct{ lo, hi int }
 	errs := []struct {
@@ -107,9 +109,23 @@ var utf8Tables = func() (t [48]byte) {
 // vector holds its first member, if any, in its first 32 bytes); a stop in
 // the window's last 3 bytes may be a sequence cut by the window, so the
 // vector scan resumes there instead.
-func indexUTF8Vec(s *Set, b []byte) int {
+//
+// The ASCII kernel runs first, up to the first byte >= 0x80 or ASCII
+// member: it is the fastest path for ASCII runs and costs a short string
+// what a plain Set costs (callgrind, 12-byte Copy with the benchmark loop:
+// 255 instructions through the UTF-8 path alone, 110 with this prefix;
+// a plain Set 90).
+func indexUTF8Vec(s *Set, b []byte, avx512 bool) int {
 	n := len(b)
-	i := 0
+	var i int
+	if avx512 {
+		i = indexAVX512(&s.nib, unsafe.SliceData(b), n)
+	} else {
+		i = indexAVX2(&s.nib, unsafe.SliceData(b), n)
+	}
+	if i == n || b[i] < 0x80 {
+		return i
+	}
 	for {
 		if n-i >= 32 {
 			i += indexUTF8AVX2(&s.nib, &s.stop, unsafe.SliceData(b[i:]), n-i)
@@ -123,10 +139,18 @@ func indexUTF8Vec(s *Set, b []byte) int {
 	}
 }
 
-func copyUTF8Vec(s *Set, dst, src []byte) int {
+func copyUTF8Vec(s *Set, dst, src []byte, avx512 bool) int {
 	n := len(src)
 	_ = dst[n+Slack-1]
-	i := 0
+	var i int
+	if avx512 {
+		i = copyAVX512(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), n)
+	} else {
+		i = copyAVX2(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), n)
+	}
+	if i == n || src[i] < 0x80 {
+		return i
+	}
 	for {
 		if n-i >= 32 {
 			i += copyUTF8AVX2(&s.nib, &s.stop, unsafe.SliceData(dst[i:]), unsafe.SliceData(src[i:]), n-i)
@@ -143,7 +167,7 @@ func copyUTF8Vec(s *Set, dst, src []byte) int {
 func index(s *Set, b []byte) int {
 	if s.utf8 {
 		if hasAVX2 {
-			return indexUTF8Vec(s, b)
+			return indexUTF8Vec(s, b, hasAVX512)
 		}
 		return indexUTF8SWAR(s, b)
 	}
@@ -160,7 +184,7 @@ func copyClean(s *Set, dst, src []byte) int {
 	_ = dst[len(src)+Slack-1]
 	if s.utf8 {
 		if hasAVX2 {
-			return copyUTF8Vec(s, dst, src)
+			return copyUTF8Vec(s, dst, src, hasAVX512)
 		}
 		return copyUTF8SWAR(s, dst, src)
 	}
@@ -180,14 +204,14 @@ func kernels() []kernel {
 		ks = append(ks, kernel{"avx512",
 			func(s *Set, b []byte) int {
 				if s.utf8 {
-					return indexUTF8SWAR(s, b)
+					return indexUTF8Vec(s, b, true)
 				}
 				return indexAVX512(&s.nib, unsafe.SliceData(b), len(b))
 			},
 			func(s *Set, dst, src []byte) int {
 				_ = dst[len(src)+Slack-1]
 				if s.utf8 {
-					return copyUTF8SWAR(s, dst, src)
+					return copyUTF8Vec(s, dst, src, true)
 				}
 				return copyAVX512(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
 			}})
@@ -196,14 +220,14 @@ func kernels() []kernel {
 		ks = append(ks, kernel{"avx2",
 			func(s *Set, b []byte) int {
 				if s.utf8 {
-					return indexUTF8Vec(s, b)
+					return indexUTF8Vec(s, b, false)
 				}
 				return indexAVX2(&s.nib, unsafe.SliceData(b), len(b))
 			},
 			func(s *Set, dst, src []byte) int {
 				_ = dst[len(src)+Slack-1]
 				if s.utf8 {
-					return copyUTF8Vec(s, dst, src)
+					return copyUTF8Vec(s, dst, src, false)
 				}
 				return copyAVX2(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
 			}})
