@@ -35,9 +35,16 @@ func TestPageBoundary(t *testing.T) {
 	ps := len(page)
 	dstPage := guardedPage(t)
 	for _, k := range kernels() {
-		for _, ts := range kindSets() {
+		for _, ts := range append(kindSets(), utf8Sets(kindSets()[:2])...) {
 			for n := 0; n <= 300; n++ {
 				body := clean(&ts, n, n)
+				if ts.utf8 && n >= 4 {
+					// end on a 4-byte sequence, or cut one, at the page edge
+					copy(body[n-4:], "\U0001F600")
+					if n%2 == 1 {
+						body[n-1] = 'x'
+					}
+				}
 				for _, hit := range []int{-1, 0, n / 2, n - 1} {
 					for _, src := range [][]byte{page[ps-n:], page[:n:n]} {
 						copy(src, body)
