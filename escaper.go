@@ -2,6 +2,8 @@ package jgen
 
 import (
 	"encoding/binary"
+	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/jgen-go/jgen/internal/scan"
 )
@@ -66,7 +68,7 @@ var (
 )
 
 // stdSets holds the scan sets of the standard options, indexed by
-// setIndex: bit 0 escape slash, bit 1 HTML-safe, bit 2 quote char '\”.
+// setIndex: bit 0 escape slash, bit 1 HTML-safe, bit 2 quote char '.
 var stdSets = func() (sets [8]scan.Set) {
 	for i := range sets {
 		sets[i] = scan.NewSet(setExtra(i)...)
@@ -127,12 +129,95 @@ func (x *escaper) init(e Escaping) {
 		i |= 8
 	}
 	x.raw2 = e.MaxUnescaped == 0 || e.MaxUnescaped >= 0x7FF
+	lc, pass := leadClass(&e)
 	if ce := e.CharacterEscapes; ce != nil {
 		x.set = &ce.sets[i&7]
+		// A hook is promised runs of ASCII bytes, so with one the scan
+		// must stop at every non-ASCII byte.
+		if pass && ce.hook == nil {
+			x.set = ce.utf8[lc*8+i&7].get(func() scan.Set {
+				return scan.NewUTF8Set(ce.stopLeads(lc), ce.scanExtra(setExtra(i&7))...)
+			})
+		}
 		x.hook = ce.hook
 		x.maxEsc = ce.maxSeq
 		x.raw2 = x.raw2 && ce.minRune > 0x7FF
 	} else {
+		if pass {
+			x.set = stdUTF8[lc*8+i&7].get(func() scan.Set {
+				return scan.NewUTF8Set(stopLeads(lc), setExtra(i&7)...)
+			})
+		}
 		x.tab = &stdTabs[i]
 	}
+}
+
+// Scan sets that pass valid UTF-8 through (scan.NewUTF8Set) are used
+// whenever few enough code points above U+007F need escaping that stopping
+// at their lead bytes is cheap. There is one per standard option set
+// (setIndex) and lead class, built on first use.
+const leadClasses = 12
+
+var stdUTF8 [leadClasses * 8]lazySet
+
+// lazySet is a scan set built on first use; concurrent first uses may
+// both build it, which is harmless.
+type lazySet struct{ p atomic.Pointer[scan.Set] }
+
+func (l *lazySet) get(build func() scan.Set) *scan.Set {
+	if s := l.p.Load(); s != nil {
+		return s
+	}
+	s := build()
+	l.p.Store(&s)
+	return &s
+}
+
+// leadClass says which UTF-8 lead bytes the non-ASCII options of e make
+// the scan stop at, as a number below leadClasses: MaxUnescaped (none,
+// U+FFFF or above, U+07FF or above), JSLineTerminators and
+// SurrogateEscapes. pass is false when MaxUnescaped is below U+07FF: then
+// most non-ASCII text is escaped anyway and the plain sets are as good.
+func leadClass(e *Escaping) (class int, pass bool) {
+	switch m := e.MaxUnescaped; {
+	case m == 0 || m >= utf8.MaxRune:
+	case m >= 0xFFFF:
+		class = 1
+	case m >= 0x7FF:
+		class = 2
+	default:
+		return 0, false
+	}
+	if e.JSLineTerminators {
+		class += 3
+	}
+	if e.SurrogateEscapes {
+		class += 6
+	}
+	return class, true
+}
+
+// stopLeads returns the lead bytes at which the scan must stop for lead
+// class c: where a code point they start may need an escape.
+func stopLeads(c int) *[256]bool {
+	var t [256]bool
+	switch c % 3 {
+	case 1: // above U+FFFF: four-byte sequences
+		for b := 0xF0; b <= 0xF4; b++ {
+			t[b] = true
+		}
+	case 2: // above U+07FF: three- and four-byte sequences
+		for b := 0xE0; b <= 0xF4; b++ {
+			t[b] = true
+		}
+	}
+	if c%6 >= 3 { // U+2028, U+2029: E2 80 A8, E2 80 A9
+		t[0xE2] = true
+	}
+	if c >= 6 {
+		for b := 0xF0; b <= 0xF4; b++ {
+			t[b] = true
+		}
+	}
+	return &t
 }

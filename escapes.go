@@ -88,6 +88,8 @@ type CharacterEscapes struct {
 	// sets are the scan sets for each combination of standard options,
 	// indexed like stdSets.
 	sets [8]scan.Set
+	// utf8 are the sets that pass valid UTF-8 through, like stdUTF8.
+	utf8 [leadClasses * 8]lazySet
 	// maxSeq is the longest output of one escape, in bytes.
 	maxSeq int
 }
@@ -206,16 +208,40 @@ func (ce *CharacterEscapes) rune(r rune) (string, bool) {
 }
 
 // scanSet returns the scan set for ce combined with the option bytes extra.
-// With a hook, the custom ASCII bytes are found by the hook instead.
 func (ce *CharacterEscapes) scanSet(extra []byte) scan.Set {
+	return scan.NewSet(ce.scanExtra(extra)...)
+}
+
+// scanExtra returns the ASCII bytes the scan stops at for ce combined with
+// the option bytes extra. With a hook, the custom ASCII bytes are found by
+// the hook instead.
+func (ce *CharacterEscapes) scanExtra(extra []byte) []byte {
 	if ce.hook != nil {
-		return scan.NewSet(extra...)
+		return extra
 	}
 	tab := ce.custom
 	for _, c := range extra {
 		tab[c] = true
 	}
-	return scan.NewTableSet(&tab)
+	var all []byte
+	for c, in := range tab {
+		if in {
+			all = append(all, byte(c))
+		}
+	}
+	return all
+}
+
+// stopLeads is the package's stopLeads for lead class c plus the lead
+// bytes of ce's custom runes.
+func (ce *CharacterEscapes) stopLeads(c int) *[256]bool {
+	t := stopLeads(c)
+	var buf [utf8.UTFMax]byte
+	for r := range ce.runes {
+		utf8.EncodeRune(buf[:], r)
+		t[buf[0]] = true
+	}
+	return t
 }
 
 func containsByte(s string, c byte) bool {
