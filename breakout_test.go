@@ -503,7 +503,7 @@ func TestNoBreakout(t *testing.T) {
 		for _, en := range breakoutEntries {
 			pad := []int{0, 1, 200, 505, 509}[r.IntN(5)]
 			out, err := runCatching(en, e, s, pad, r)
-			where := fmt.Sprintf("case %d %s pad %d, escaping %+v %s, input %q", i, en.name, pad, e, desc, s)
+			where := fmt.Sprintf("case %d %s pad %d, escaping %+v %s, input (%d bytes) %.160q", i, en.name, pad, e, desc, len(s), s)
 			if off >= 0 && e.InvalidUTF8 == jgen.InvalidUTF8Error && en.name != "WriteEncodedName/other" {
 				var u *jgen.UTF8Error
 				if !errors.As(err, &u) || !errors.Is(err, jgen.ErrInvalidUTF8) || u.Offset != int64(off) {
