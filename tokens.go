@@ -155,8 +155,16 @@ func (g *Generator) writeStringValue(s []byte) error {
 				st.valueDone()
 				return nil
 			}
-			g.k.buf = g.k.buf[:l]
-			return g.finishString(s[n:], int64(n), mark)
+			// Something to escape: escape the rest in place when it fits,
+			// which is the common case of a short string.
+			b, i, bad := g.x.appendSome(b[:l], s, n)
+			if i == len(s) && !bad && cap(b)-len(b) > slack {
+				g.k.buf = append(b, g.x.quote)
+				st.valueDone()
+				return nil
+			}
+			g.k.buf = b
+			return g.finishString(s[i:], int64(i), mark)
 		}
 	}
 	mark, err := g.beginValue("string value", 2)
