@@ -14,7 +14,7 @@
 # (and cpu.rdtscp=off: valgrind 3.19 cannot decode the RDTSCP the runtime
 # would use). Instructions are collected only inside countedLoop
 # (bench_test.go), which runs the op a fixed number of times after the setup
-# and warm-up, and callgrind dumps a profile after each call; so the count is
+# and warm-up, and callgrind dumps a profile when cellDone follows it; so the count is
 # the op's own cost, with no baseline to subtract. Valgrind hides AVX-512:
 # this measures the AVX2/SWAR kernels.
 #
@@ -50,6 +50,7 @@ JGEN_BENCH_SIZES=1 "$tmp/bench.test" -test.run '^$' -test.bench "$bench" -test.b
 mkdir -p "$(dirname "$out")"
 printf 'name\tops\tinput_bytes\tinstructions\tinstr_per_op\tinstr_per_byte\n' >"$out.tmp"
 fn='github.com/jgen-go/jgen/bench.countedLoop'
+mark='github.com/jgen-go/jgen/bench.cellDone'
 for w in $(sed 's|^[^/]*/writer=\([^/]*\)/.*|\1|' "$tmp/names" | sort -u); do
 	d="$tmp/w.$w"
 	mkdir -p "$d"
@@ -60,15 +61,15 @@ for w in $(sed 's|^[^/]*/writer=\([^/]*\)/.*|\1|' "$tmp/names" | sort -u); do
 		END { for (i = 1; i <= n; i++) printf "%s^(%s)$", (i > 1 ? "/" : ""), alt[i] }')
 	echo "callgrind.sh: $w" >&2
 	if ! GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off JGEN_CALLGRIND=$bytes \
-		valgrind --tool=callgrind --collect-atstart=no --toggle-collect="$fn" --dump-after="$fn" \
+		valgrind --tool=callgrind --collect-atstart=no --toggle-collect="$fn" --dump-before="$mark" \
 		--callgrind-out-file="$d/cg.out" \
 		"$tmp/bench.test" -test.run '^$' -test.bench "$pat" -test.benchtime 1x >"$d/stdout" 2>"$d/stderr"; then
 		echo "callgrind.sh: $w failed under valgrind, left out:" >&2
 		grep -v '^==' "$d/stderr" | head -5 >&2
 		continue
 	fi
-	# One dump per countedLoop call, numbered in call order, which is the
-	# order of the countedops lines.
+	# One dump per cell (on entering cellDone, right after countedLoop),
+	# numbered in call order, which is the order of the countedops lines.
 	awk -F'\t' '$1 == "countedops" { print $2 "\t" $3 "\t" $4 }' "$d/stdout" >"$d/ops"
 	i=0
 	: >"$d/ir"
@@ -83,4 +84,6 @@ for w in $(sed 's|^[^/]*/writer=\([^/]*\)/.*|\1|' "$tmp/names" | sort -u); do
 	paste "$d/ops" "$d/ir" | awk -F'\t' '{ printf "%s\t%d\t%d\t%d\t%.0f\t%.3f\n", $1, $2, $3, $4, $4 / $2, $4 / $2 / $3 }' >>"$out.tmp"
 done
 mv "$out.tmp" "$out"
+printf 'library: %s\nwhen: %s\nbench: %s\nbytes: %s\n' "$(git -C "$here/.." rev-parse HEAD 2>/dev/null || echo unknown)" \
+	"$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$bench" "$bytes" >"$out.info"
 column -t -s "$(printf '\t')" "$out"

@@ -141,6 +141,11 @@ func main() {
 		log.Fatal(err)
 	}
 	info, _ := os.ReadFile(runInfo)
+	if cg, err := os.ReadFile(cgTSV + ".info"); err == nil {
+		for _, line := range strings.Split(strings.TrimSpace(string(cg)), "\n") {
+			info = append(info, "callgrind "+line+"\n"...)
+		}
+	}
 	rep := &report{
 		stats:     summarize(raw),
 		instr:     readCallgrind(cgTSV),
