@@ -1,0 +1,95 @@
+package jgen_test
+
+// Reliability under concurrency: the scan sets a CharacterEscapes builds
+// lazily, on first use per option class, are built by whichever goroutine
+// gets there first. Many goroutines using a fresh CharacterEscapes at once
+// must all write the same bytes as a single goroutine does (and, with
+// -race, without a data race).
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/jgen-go/jgen"
+)
+
+func TestConcurrentFirstUse(t *testing.T) {
+	spec := func() jgen.EscapeSpec {
+		return jgen.EscapeSpec{
+			ASCII: map[byte]jgen.Escape{'~': jgen.EscapeUnicode(), '#': jgen.EscapeSequence(`\u0023`)},
+			Runes: map[rune]string{'€': `\u20ac`, '😀': `\ud83d\ude00`},
+		}
+	}
+	// One escaping per lead class of the pass-through sets, and the rest.
+	escs := []jgen.Escaping{
+		{}, {MaxUnescaped: 0xFFFF}, {MaxUnescaped: 0x7FF}, {MaxUnescaped: 0x7F}, {MaxUnescaped: 0x10000},
+		{JSLineTerminators: true}, {SurrogateEscapes: true}, {JSLineTerminators: true, SurrogateEscapes: true, MaxUnescaped: 0xFFFF},
+		{HTMLSafe: true, EscapeSlash: true}, {QuoteChar: '\'', InvalidUTF8: jgen.InvalidUTF8Replace},
+	}
+	text := strings.Repeat("plain ascii text, then é€😀\u2028~#<>/ and \u07ff\u0800\U00010000 ", 20)
+	rounds := 30
+	if testing.Short() {
+		rounds = 5
+	}
+	want := make([][]byte, len(escs))
+	ref, err := jgen.NewCharacterEscapes(spec())
+	chk(t, err)
+	for i, e := range escs {
+		e.CharacterEscapes = ref
+		want[i], err = e.AppendQuote(nil, text)
+		chk(t, err)
+	}
+	for i, e := range escs {
+		e.CharacterEscapes = nil
+		want = append(want, nil)
+		want[len(escs)+i], err = e.AppendQuote(nil, text)
+		chk(t, err)
+	}
+	for round := range rounds {
+		ce, err := jgen.NewCharacterEscapes(spec())
+		chk(t, err)
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		errs := make(chan string, 64)
+		for w := range 16 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				for k := range 2 * len(escs) {
+					i := (w + k) % (2 * len(escs))
+					e := escs[i%len(escs)]
+					if i < len(escs) {
+						e.CharacterEscapes = ce
+					}
+					var got []byte
+					if (w+k)%2 == 0 {
+						got, _ = e.AppendQuote(nil, text)
+					} else {
+						var buf bytes.Buffer
+						g, err := jgen.NewGenerator(&buf, &jgen.Options{Escaping: e, BufferSize: 512})
+						if err != nil {
+							errs <- err.Error()
+							return
+						}
+						if g.WriteString(text) == nil && g.Close() == nil {
+							got = buf.Bytes()
+						}
+					}
+					if !bytes.Equal(got, want[i]) {
+						errs <- fmt.Sprintf("round %d worker %d escaping %d: %d bytes differ from the sequential %d", round, w, i, len(got), len(want[i]))
+					}
+				}
+			}()
+		}
+		close(start)
+		wg.Wait()
+		close(errs)
+		for e := range errs {
+			t.Error(e)
+		}
+	}
+}
