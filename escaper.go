@@ -152,6 +152,27 @@ func (x *escaper) init(e Escaping) {
 	}
 }
 
+// quickSet returns the scan set of e when e is valid, has no
+// CharacterEscapes and takes a set that passes valid UTF-8 through: then a
+// string the set finds nothing in is written as it is. Otherwise it
+// returns nil.
+func (e *Escaping) quickSet() *scan.Set {
+	if e.CharacterEscapes != nil || e.InvalidUTF8 > InvalidUTF8ReplaceRaw {
+		return nil
+	}
+	if q := e.QuoteChar; q != 0 && q != '"' && q != '\'' {
+		return nil
+	}
+	lc, pass := leadClass(e)
+	if !pass || e.MaxUnescaped > utf8.MaxRune {
+		return nil
+	}
+	i := setIndex(e)
+	return stdUTF8[lc*8+i].get(func() scan.Set {
+		return scan.NewUTF8Set(stopLeads(lc), setExtra(i)...)
+	})
+}
+
 // Scan sets that pass valid UTF-8 through (scan.NewUTF8Set) are used
 // whenever few enough code points above U+007F need escaping that stopping
 // at their lead bytes is cheap. There is one per standard option set

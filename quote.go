@@ -2,6 +2,7 @@ package jgen
 
 import (
 	"encoding/binary"
+	"slices"
 	"unicode/utf8"
 	"unsafe"
 
@@ -18,21 +19,39 @@ import (
 // offset of the first invalid byte in s). Like append, it may write to
 // dst's spare capacity even when it fails.
 func (e Escaping) AppendQuote(dst []byte, s string) ([]byte, error) {
-	var x escaper
-	if err := x.compile(e); err != nil {
-		return dst, err
-	}
-	return x.appendQuoted(dst, stringBytes(s))
+	return e.appendQuote(dst, stringBytes(s))
 }
 
 // AppendQuoteBytes is AppendQuote for a string held in a byte slice.
 // s is only read.
 func (e Escaping) AppendQuoteBytes(dst, s []byte) ([]byte, error) {
+	return e.appendQuote(dst, s)
+}
+
+func (e *Escaping) appendQuote(dst, src []byte) ([]byte, error) {
+	// Fast path: options without CharacterEscapes, room in dst, and
+	// nothing to escape. Compiling a whole escaper costs more than
+	// quoting a short string, so only the scan set is looked up.
+	if set := e.quickSet(); set != nil {
+		q := e.quote()
+		l := len(dst)
+		b := dst
+		if need := len(src) + scan.Slack + 2; cap(b)-l < need {
+			b = slices.Grow(b, need)
+		}
+		b = b[:cap(b)]
+		b[l] = q
+		l++
+		if n := set.Copy(b[l:], src); n == len(src) {
+			b[l+n] = q
+			return b[:l+n+1], nil
+		}
+	}
 	var x escaper
-	if err := x.compile(e); err != nil {
+	if err := x.compile(*e); err != nil {
 		return dst, err
 	}
-	return x.appendQuoted(dst, s)
+	return x.appendQuoted(dst, src)
 }
 
 // Quote returns s as a JSON string under the escaping e. It returns "" and
