@@ -1,8 +1,6 @@
 package jgen_test
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"io"
 	"strconv"
 	"testing"
@@ -10,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/jgen-go/jgen"
+	"github.com/jgen-go/jgen/internal/matrix"
 )
 
 // The DESIGN.md §6 matrix for jgen alone, with the same data as the
@@ -22,40 +21,6 @@ import (
 // bytetable: a per-byte table-loop escaper defined here, the baseline the
 // portable kernels must beat. One op writes the 200 strings of a cell as one
 // JSON array; throughput counts input bytes.
-
-const benchAlphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,:;-_/"
-
-type benchSplitmix struct{ state uint64 }
-
-func (r *benchSplitmix) next() uint64 {
-	r.state += 0x9E3779B97F4A7C15
-	z := r.state
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
-	return z ^ (z >> 31)
-}
-
-// benchMatrixString is string i of cell (content, length): length runes.
-func benchMatrixString(content string, length, i int) string {
-	rng := benchSplitmix{state: uint64(1 + i + 1000*length)}
-	rs := make([]rune, length)
-	for j := range rs {
-		rs[j] = rune(benchAlphabet[rng.next()%uint64(len(benchAlphabet))])
-	}
-	switch content {
-	case "ascii":
-	case "escaped":
-		rs[length-2] = '"'
-	case "unicode":
-		for j := 9; j < length; j += 10 {
-			rs[j] = 'é'
-		}
-		rs[length/2] = '\U0001F600'
-	default:
-		panic("unknown content " + content)
-	}
-	return string(rs)
-}
 
 var (
 	benchModes    = []string{"writer", "append", "quote", "bytetable"}
@@ -183,7 +148,7 @@ func benchCellFor(content string, length int) *benchCell {
 	}
 	c := &benchCell{}
 	for i := range 200 {
-		s := benchMatrixString(content, length, i)
+		s := matrix.String(content, length, i)
 		c.strs = append(c.strs, s)
 		c.bytes = append(c.bytes, []byte(s))
 		c.size += int64(len(s))
@@ -315,26 +280,13 @@ func BenchmarkWriteString(b *testing.B) {
 // the documented shape, and every mode writes the same bytes as
 // encoding the array with the preset (bytetable included), so the
 // benchmark compares equal work.
+// TestBenchMatrix checks that every benchmark mode writes the same bytes,
+// so that no benchmark measures wrong output. The data itself is pinned in
+// internal/matrix.
 func TestBenchMatrix(t *testing.T) {
 	for _, content := range benchContents {
 		for _, length := range benchLengths {
 			cell := benchCellFor(content, length)
-			for i, s := range cell.strs {
-				if n := utf8.RuneCountInString(s); n != length {
-					t.Fatalf("%s/%d string %d: %d runes", content, length, i, n)
-				}
-			}
-			s := []rune(cell.strs[0])
-			switch content {
-			case "escaped":
-				if s[length-2] != '"' {
-					t.Errorf("escaped: no quote at %d", length-2)
-				}
-			case "unicode":
-				if s[9] != 'é' || s[length/2] != '\U0001F600' {
-					t.Errorf("unicode: wrong shape %q", string(s))
-				}
-			}
 			for _, preset := range benchPresets {
 				for _, input := range benchInputs {
 					var ref []byte
@@ -355,23 +307,6 @@ func TestBenchMatrix(t *testing.T) {
 				}
 			}
 		}
-	}
-	// Fixed values, taken from bench.MatrixString (bench/data.go): the
-	// first string, and a SHA-256 of every string of every cell in the
-	// order content, length, index.
-	if got := benchMatrixString("ascii", 12, 0); got != "1QWYgH,A1h,Q" {
-		t.Errorf("ascii/12/0 = %q, want %q", got, "1QWYgH,A1h,Q")
-	}
-	h := sha256.New()
-	for _, content := range benchContents {
-		for _, length := range benchLengths {
-			for _, s := range benchCellFor(content, length).strs {
-				h.Write([]byte(s))
-			}
-		}
-	}
-	if got := hex.EncodeToString(h.Sum(nil)); got != "9e1a94d291a53b39511537d7d0d0f13b38296cf74a1a7de075c5b6e748fdd332" {
-		t.Errorf("matrix data differs from bench.MatrixString: sha256 %s", got)
 	}
 }
 

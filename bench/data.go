@@ -9,69 +9,30 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"unicode/utf8"
+
+	"github.com/jgen-go/jgen/internal/matrix"
 )
 
-// Alphabet is the character set of the matrix strings (70 characters, as in
-// jackson-core's benchmark and bench/jackson).
-const Alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,:;-_/"
-
-// StringsPerOp is the number of string values one benchmark op writes, as one
-// JSON array.
-const StringsPerOp = 200
+// The matrix itself is defined once, in internal/matrix, for this module
+// and the root package's benchmarks alike.
+const (
+	Alphabet     = matrix.Alphabet
+	StringsPerOp = matrix.StringsPerOp
+)
 
 // Contents and Lengths span the matrix. Lengths are in runes.
 var (
-	Contents = []string{"ascii", "escaped", "unicode"}
-	Lengths  = []int{12, 100, 1000}
+	Contents = matrix.Contents
+	Lengths  = matrix.Lengths
 )
 
-// splitmix64 is the generator shared with the Java harness, so both sides
-// write the same strings.
-type splitmix64 struct{ state uint64 }
-
-func (r *splitmix64) next() uint64 {
-	r.state += 0x9E3779B97F4A7C15
-	z := r.state
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
-	return z ^ (z >> 31)
-}
-
-// MatrixString returns string i (0..StringsPerOp-1) of the cell
-// (content, length): length runes drawn from Alphabet by a splitmix64 seeded
-// with 1+i+1000*length; "escaped" puts '"' at rune length-2; "unicode" puts
-// 'é' at every rune j with j%10 == 9 and then U+1F600 at rune length/2.
-func MatrixString(content string, length, i int) string {
-	rng := splitmix64{state: uint64(1 + i + 1000*length)}
-	rs := make([]rune, length)
-	for j := range rs {
-		rs[j] = rune(Alphabet[rng.next()%uint64(len(Alphabet))])
-	}
-	switch content {
-	case "ascii":
-	case "escaped":
-		rs[length-2] = '"'
-	case "unicode":
-		for j := 9; j < length; j += 10 {
-			rs[j] = 'é'
-		}
-		rs[length/2] = '\U0001F600'
-	default:
-		panic("bench: unknown content " + strconv.Quote(content))
-	}
-	return string(rs)
-}
+// MatrixString returns string i of the cell (content, length); see
+// matrix.String.
+func MatrixString(content string, length, i int) string { return matrix.String(content, length, i) }
 
 // Matrix returns the StringsPerOp strings of one cell.
-func Matrix(content string, length int) []string {
-	ss := make([]string, StringsPerOp)
-	for i := range ss {
-		ss[i] = MatrixString(content, length, i)
-	}
-	return ss
-}
+func Matrix(content string, length int) []string { return matrix.Cell(content, length) }
 
 // Input is one benchmark input: the strings, the same as byte slices, and
 // their total size in bytes (the throughput unit).

@@ -37,7 +37,7 @@ func (r *report) drawChart() error {
 	p.Y.Label.Text = "× floor (log scale; baseline = floor)"
 	labels := make([]string, len(matrix))
 	for i, c := range matrix {
-		labels[i] = fmt.Sprintf("%s", c.Key[len("content="):])
+		labels[i] = c.Key[len("content="):]
 	}
 	w := vg.Points(11)
 	ymax := 0.0

@@ -71,15 +71,6 @@ func readBench(r io.Reader, into map[string]*samples) error {
 	return sc.Err()
 }
 
-func readBenchFile(path string, into map[string]*samples) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	return readBench(f, into)
-}
-
 func median(xs []float64) float64 {
 	if len(xs) == 0 {
 		return 0
