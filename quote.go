@@ -141,11 +141,13 @@ func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 	l := len(b)
 	b = b[:cap(b)]
 	end := len(b) - scan.Slack
+	// full is the length past which one more escape might not fit.
+	full := end - x.maxEsc
 	for i < len(src) {
-		free := end - l
-		if free < x.maxEsc {
+		if l > full {
 			break
 		}
+		free := end - l
 		c := src[i]
 		// After an escape the next byte is often special too: test it
 		// before paying for a kernel call.
@@ -178,7 +180,7 @@ func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 		// per short run. Go back to the kernel after mixedRun clean ASCII
 		// bytes in a row, or at once when a hook must see clean runs.
 		for i < len(src) {
-			if end-l < x.maxEsc {
+			if l > full {
 				return b[:l], i, false
 			}
 			c := src[i]
@@ -194,12 +196,18 @@ func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 						j++
 					}
 					n := j - i
-					if i+mixedRun <= len(src) {
+					switch {
+					case i+mixedRun <= len(src):
 						// Two word stores instead of a memmove call; the
 						// bytes past n land in room that is free or Slack.
 						binary.LittleEndian.PutUint64(b[l:], binary.LittleEndian.Uint64(src[i:]))
 						binary.LittleEndian.PutUint64(b[l+8:], binary.LittleEndian.Uint64(src[i+8:]))
-					} else {
+					case n <= 4:
+						// The short tail of a string: bytes, no call.
+						for k := range n {
+							b[l+k] = src[i+k]
+						}
+					default:
 						copy(b[l:], src[i:j])
 					}
 					l += n
