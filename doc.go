@@ -34,7 +34,11 @@
 // # Speed
 //
 // Strings are scanned many bytes at a time for the first byte that needs
-// attention, and clean runs are copied in bulk; the scanning kernel is
-// chosen once per option change. Once a Generator's buffer has grown to
-// its working size, writing tokens does not allocate.
+// attention, and clean runs are copied in bulk: AVX-512 or AVX2 kernels on
+// amd64, chosen at run time (golang.org/x/sys/cpu), and word-at-a-time
+// (SWAR) kernels elsewhere or with the purego build tag. Valid UTF-8 passes
+// through the scan unless an option escapes some of it; invalid UTF-8
+// always stops it. The kernel is chosen once per option change, never per
+// byte. Once a Generator's buffer has grown to its working size, writing
+// tokens does not allocate.
 package jgen
