@@ -68,6 +68,18 @@ func indexUTF8AVX2(nib, stop *[32]byte, p *byte, n int) int
 //go:noescape
 func copyUTF8AVX2(nib, stop *[32]byte, dst, src *byte, n int) int
 
+// indexUTF8AVX512 returns the index of the first member of p[0:n] for a
+// UTF-8 Set, or n, where p[0] is a sequence boundary; see scan_amd64.s.
+//
+//go:noescape
+func indexUTF8AVX512(nib, stop *[32]byte, p *byte, n int) int
+
+// copyUTF8AVX512 is indexUTF8AVX512 fused with the copy of src[0:i] to dst;
+// it writes exactly dst[0:n].
+//
+//go:noescape
+func copyUTF8AVX512(nib, stop *[32]byte, dst, src *byte, n int) int
+
 // utf8Tables are the three validation lookups of the UTF-8 vector kernels,
 // indexed by the previous byte's high nibble, its low nibble and the current
 // byte's high nibble. Each bit stands for one kind of invalid pair, so the
@@ -115,13 +127,11 @@ var utf8Tables = func() (t [48]byte) {
 // what a plain Set costs (callgrind, 12-byte Copy with the benchmark loop:
 // 255 instructions through the UTF-8 path alone, 110 with this prefix;
 // a plain Set 90).
-func indexUTF8Vec(s *Set, b []byte, avx512 bool) int {
-	var i int
-	if avx512 {
-		i = indexAVX512(&s.nib, unsafe.SliceData(b), len(b))
-	} else {
-		i = indexAVX2(&s.nib, unsafe.SliceData(b), len(b))
-	}
+//
+// Only the AVX2 path uses it: AVX-512 runs copyUTF8AVX512/indexUTF8AVX512,
+// which find the exact position in the vector and need no window.
+func indexUTF8Vec(s *Set, b []byte) int {
+	i := indexAVX2(&s.nib, unsafe.SliceData(b), len(b))
 	return indexUTF8From(s, b, i)
 }
 
@@ -146,14 +156,9 @@ func indexUTF8From(s *Set, b []byte, i int) int {
 	}
 }
 
-func copyUTF8Vec(s *Set, dst, src []byte, avx512 bool) int {
+func copyUTF8Vec(s *Set, dst, src []byte) int {
 	_ = dst[len(src)+Slack-1]
-	var i int
-	if avx512 {
-		i = copyAVX512(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
-	} else {
-		i = copyAVX2(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
-	}
+	i := copyAVX2(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
 	return copyUTF8From(s, dst, src, i)
 }
 
@@ -185,6 +190,10 @@ func index(s *Set, b []byte) int {
 	switch {
 	case hasAVX512:
 		i = indexAVX512(&s.nib, unsafe.SliceData(b), len(b))
+		if s.utf8 && i < len(b) && b[i] >= 0x80 {
+			return i + indexUTF8AVX512(&s.nib, &s.stop, unsafe.SliceData(b[i:]), len(b)-i)
+		}
+		return i
 	case hasAVX2:
 		i = indexAVX2(&s.nib, unsafe.SliceData(b), len(b))
 	default:
@@ -205,6 +214,10 @@ func copyClean(s *Set, dst, src []byte) int {
 	switch {
 	case hasAVX512:
 		i = copyAVX512(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
+		if s.utf8 && i < len(src) && src[i] >= 0x80 {
+			return i + copyUTF8AVX512(&s.nib, &s.stop, unsafe.SliceData(dst[i:]), unsafe.SliceData(src[i:]), len(src)-i)
+		}
+		return i
 	case hasAVX2:
 		i = copyAVX2(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
 	default:
@@ -226,14 +239,14 @@ func kernels() []kernel {
 		ks = append(ks, kernel{"avx512",
 			func(s *Set, b []byte) int {
 				if s.utf8 {
-					return indexUTF8Vec(s, b, true)
+					return indexUTF8AVX512(&s.nib, &s.stop, unsafe.SliceData(b), len(b))
 				}
 				return indexAVX512(&s.nib, unsafe.SliceData(b), len(b))
 			},
 			func(s *Set, dst, src []byte) int {
 				_ = dst[len(src)+Slack-1]
 				if s.utf8 {
-					return copyUTF8Vec(s, dst, src, true)
+					return copyUTF8AVX512(&s.nib, &s.stop, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
 				}
 				return copyAVX512(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
 			}})
@@ -242,14 +255,14 @@ func kernels() []kernel {
 		ks = append(ks, kernel{"avx2",
 			func(s *Set, b []byte) int {
 				if s.utf8 {
-					return indexUTF8Vec(s, b, false)
+					return indexUTF8Vec(s, b)
 				}
 				return indexAVX2(&s.nib, unsafe.SliceData(b), len(b))
 			},
 			func(s *Set, dst, src []byte) int {
 				_ = dst[len(src)+Slack-1]
 				if s.utf8 {
-					return copyUTF8Vec(s, dst, src, false)
+					return copyUTF8Vec(s, dst, src)
 				}
 				return copyAVX2(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
 			}})

@@ -670,3 +670,304 @@ DATA utf8C80<>+8(SB)/8, $0x8080808080808080
 DATA utf8C80<>+16(SB)/8, $0x8080808080808080
 DATA utf8C80<>+24(SB)/8, $0x8080808080808080
 GLOBL utf8C80<>(SB), RODATA|NOPTR, $32
+
+// AVX-512 UTF-8 kernels: the UTF-8 rule of the AVX2 kernels on 64-byte
+// vectors, with the exact position of the first member found in the vector
+// (no scalar window) and a masked final vector (no scalar tail). The
+// previous bytes are the vector shifted by 1, 2, 3 bytes (VALIGNQ brings
+// the previous 128-bit lane, VPALIGNR shifts) with zeros (ASCII) shifted
+// in: exact, since every vector starts at a sequence boundary. (Masked
+// loads at i-1..i-3 ran 3-10x slower at some sizes: at i = 0 on an input at
+// a page start the masked-off lane lies in the previous page, and the
+// assist costs about 1 us per call.) A vector with no byte >= 0x80 takes the ASCII test alone.
+//
+// Exact position: let f be the first flag (ASCII member, stop lead,
+// validation error, or, in the final vector, a sequence cut by the end).
+// Every byte before f belongs to a valid sequence. If byte f is expected to
+// continue a sequence (previous byte >= C0, or the one before >= E0, or the
+// one before that >= F0), the member is that sequence's lead, the last byte
+// >= C0 before f; otherwise f starts a sequence and is the member.
+//
+// Registers (besides Z6..Z8 of AVX512_SETUP): Z10..Z12 validation tables,
+// Z13/Z14 stop tables, Z15 thresholds of a sequence reaching past byte 63,
+// Z16..Z19 the bytes 0x60, 0x70, 0x80, 0x40, Z22 zero.
+#define UTF8_512_SETUP(stop) \
+	VBROADCASTI32X4 ·utf8Tables+0(SB), Z10 \
+	VBROADCASTI32X4 ·utf8Tables+16(SB), Z11 \
+	VBROADCASTI32X4 ·utf8Tables+32(SB), Z12 \
+	VBROADCASTI32X4 (stop), Z13 \
+	VBROADCASTI32X4 16(stop), Z14 \
+	VMOVDQU64 utf8Thresh512<>(SB), Z15 \
+	MOVL $0x60606060, R11 \
+	VPBROADCASTD R11, Z16 \
+	MOVL $0x70707070, R11 \
+	VPBROADCASTD R11, Z17 \
+	MOVL $0x80808080, R11 \
+	VPBROADCASTD R11, Z18 \
+	MOVL $0x40404040, R11 \
+	VPBROADCASTD R11, Z19 \
+	VPXORQ Z22, Z22, Z22
+
+// UTF8_512_FLAGS sets K1 to the ASCII members among K7 and the validation
+// errors and stop leads of the vector Z0 at DI. Leaves Z1 = previous bytes
+// and the high bit of Z2 set where a byte must be a third or fourth byte.
+#define UTF8_512_FLAGS \
+	VALIGNQ $6, Z22, Z0, Z3 \
+	VPALIGNR $15, Z3, Z0, Z1 \
+	VPALIGNR $14, Z3, Z0, Z2 \
+	VPALIGNR $13, Z3, Z0, Z3 \
+	VPSRLW $4, Z0, Z4 \
+	VPANDQ Z8, Z4, Z4 \
+	VPSHUFB Z0, Z6, Z5 \
+	VPSHUFB Z4, Z7, Z9 \
+	VPTESTNMB Z9, Z5, K7, K1 \
+	VPSRLW $4, Z1, Z5 \
+	VPANDQ Z8, Z5, Z5 \
+	VPSHUFB Z5, Z10, Z5 \
+	VPANDQ Z8, Z1, Z9 \
+	VPSHUFB Z9, Z11, Z9 \
+	VPSHUFB Z4, Z12, Z20 \
+	VPTERNLOGD $0x80, Z20, Z9, Z5 \
+	VPSUBUSB Z16, Z2, Z2 \
+	VPSUBUSB Z17, Z3, Z3 \
+	VPORQ Z3, Z2, Z2 \
+	VPTERNLOGD $0x78, Z18, Z2, Z5 \
+	VPANDQ Z8, Z0, Z9 \
+	VPSHUFB Z9, Z13, Z9 \
+	VPSHUFB Z4, Z14, Z20 \
+	VPTERNLOGD $0xF8, Z20, Z9, Z5 \
+	VPTESTMB Z5, Z5, K2 \
+	KORQ K1, K2, K1
+
+// UTF8_512_EXACT turns the first flag of AX (nonzero) into the index of the
+// member in the vector at DI, in AX.
+#define UTF8_512_EXACT \
+	TZCNTQ AX, AX \
+	VPSUBUSB Z19, Z1, Z9 \
+	VPORQ Z9, Z2, Z9 \
+	VPMOVB2M Z9, K2 \
+	KMOVQ K2, BX \
+	BTQ AX, BX \
+	JCC 6(PC) \
+	VPSUBUSB Z19, Z0, Z9 \
+	VPMOVB2M Z9, K2 \
+	KMOVQ K2, BX \
+	BZHIQ AX, BX, BX \
+	BSRQ BX, AX \
+	ADDQ DI, AX
+
+// func indexUTF8AVX512(nib, stop *[32]byte, p *byte, n int) int
+//
+// Index of the first member of p[0:n] for a UTF-8 Set, or n; p[0] must be
+// a sequence boundary (any byte after an ASCII prefix is). Reads exactly
+// p[0:n]. Needs AVX512BW.
+TEXT ·indexUTF8AVX512(SB), NOSPLIT, $0-40
+	MOVQ nib+0(FP), AX
+	MOVQ stop+8(FP), DX
+	MOVQ p+16(FP), SI
+	MOVQ n+24(FP), CX
+	AVX512_SETUP(AX)
+	UTF8_512_SETUP(DX)
+	XORQ DI, DI
+	LEAQ -64(CX), R8
+
+wloop:
+	CMPQ DI, R8
+	JGT  wtail
+	VMOVDQU64 (SI)(DI*1), Z0
+	VPMOVB2M Z0, K2
+	KORTESTQ K2, K2
+	JNZ  wutf8
+	MEMBERS512(Z0, Z2, K1)
+	KORTESTQ K1, K1
+	JNZ  wascii
+	ADDQ $64, DI
+	JMP  wloop
+
+wutf8:
+	KNOTQ K2, K7
+	UTF8_512_FLAGS
+	VPSUBUSB Z15, Z0, Z9
+	VPMOVB2M Z9, K2
+	KMOVQ K2, R10
+	TZCNTQ R10, R10
+	KMOVQ K1, AX
+	LEAQ 1(R10), R11
+	BZHIQ R11, AX, AX
+	TESTQ AX, AX
+	JNZ  wfound
+	ADDQ R10, DI
+	JMP  wloop
+
+wtail:
+	MOVQ CX, BX
+	SUBQ DI, BX
+	JEQ  wnone
+	MOVQ $-1, R9
+	BZHIQ BX, R9, R9
+	KMOVQ R9, K3
+	VMOVDQU8.Z (SI)(DI*1), K3, Z0
+	VPMOVB2M Z0, K2
+	KORTESTQ K2, K2
+	JNZ  wtailutf8
+	VPSRLW $4, Z0, Z2
+	VPANDQ Z8, Z2, Z2
+	VPSHUFB Z0, Z6, Z0
+	VPSHUFB Z2, Z7, Z2
+	VPTESTNMB Z2, Z0, K3, K1
+	KORTESTQ K1, K1
+	JNZ  wascii
+
+wnone:
+	MOVQ CX, ret+32(FP)
+	VZEROUPPER
+	RET
+
+wtailutf8:
+	KANDNQ K3, K2, K7
+	UTF8_512_FLAGS
+	LEAQ utf8Thresh512<>(SB), R11
+	MOVQ $64, R9
+	SUBQ BX, R9
+	VMOVDQU64 (R11)(R9*1), Z21
+	VPSUBUSB Z21, Z0, Z9
+	VPMOVB2M Z9, K2
+	KORQ K2, K1, K1
+	KANDQ K3, K1, K1
+	KMOVQ K1, AX
+	TESTQ AX, AX
+	JEQ  wnone
+
+wfound:
+	UTF8_512_EXACT
+	MOVQ AX, ret+32(FP)
+	VZEROUPPER
+	RET
+
+wascii:
+	KMOVQ K1, AX
+	TZCNTQ AX, AX
+	ADDQ DI, AX
+	MOVQ AX, ret+32(FP)
+	VZEROUPPER
+	RET
+
+// func copyUTF8AVX512(nib, stop *[32]byte, dst, src *byte, n int) int
+//
+// indexUTF8AVX512 fused with the copy of src[0:i] to dst: each vector is
+// stored before it is tested. Reads exactly src[0:n], writes exactly
+// dst[0:n].
+TEXT ·copyUTF8AVX512(SB), NOSPLIT, $0-48
+	MOVQ nib+0(FP), AX
+	MOVQ stop+8(FP), DX
+	MOVQ src+24(FP), SI
+	MOVQ n+32(FP), CX
+	AVX512_SETUP(AX)
+	UTF8_512_SETUP(DX)
+	MOVQ dst+16(FP), DX
+	XORQ DI, DI
+	LEAQ -64(CX), R8
+
+xloop:
+	CMPQ DI, R8
+	JGT  xtail
+	VMOVDQU64 (SI)(DI*1), Z0
+	VMOVDQU64 Z0, (DX)(DI*1)
+	VPMOVB2M Z0, K2
+	KORTESTQ K2, K2
+	JNZ  xutf8
+	MEMBERS512(Z0, Z2, K1)
+	KORTESTQ K1, K1
+	JNZ  xascii
+	ADDQ $64, DI
+	JMP  xloop
+
+xutf8:
+	KNOTQ K2, K7
+	UTF8_512_FLAGS
+	VPSUBUSB Z15, Z0, Z9
+	VPMOVB2M Z9, K2
+	KMOVQ K2, R10
+	TZCNTQ R10, R10
+	KMOVQ K1, AX
+	LEAQ 1(R10), R11
+	BZHIQ R11, AX, AX
+	TESTQ AX, AX
+	JNZ  xfound
+	ADDQ R10, DI
+	JMP  xloop
+
+xtail:
+	MOVQ CX, BX
+	SUBQ DI, BX
+	JEQ  xnone
+	MOVQ $-1, R9
+	BZHIQ BX, R9, R9
+	KMOVQ R9, K3
+	VMOVDQU8.Z (SI)(DI*1), K3, Z0
+	VMOVDQU8 Z0, K3, (DX)(DI*1)
+	VPMOVB2M Z0, K2
+	KORTESTQ K2, K2
+	JNZ  xtailutf8
+	VPSRLW $4, Z0, Z2
+	VPANDQ Z8, Z2, Z2
+	VPSHUFB Z0, Z6, Z0
+	VPSHUFB Z2, Z7, Z2
+	VPTESTNMB Z2, Z0, K3, K1
+	KORTESTQ K1, K1
+	JNZ  xascii
+
+xnone:
+	MOVQ CX, ret+40(FP)
+	VZEROUPPER
+	RET
+
+xtailutf8:
+	KANDNQ K3, K2, K7
+	UTF8_512_FLAGS
+	LEAQ utf8Thresh512<>(SB), R11
+	MOVQ $64, R9
+	SUBQ BX, R9
+	VMOVDQU64 (R11)(R9*1), Z21
+	VPSUBUSB Z21, Z0, Z9
+	VPMOVB2M Z9, K2
+	KORQ K2, K1, K1
+	KANDQ K3, K1, K1
+	KMOVQ K1, AX
+	TESTQ AX, AX
+	JEQ  xnone
+
+xfound:
+	UTF8_512_EXACT
+	MOVQ AX, ret+40(FP)
+	VZEROUPPER
+	RET
+
+xascii:
+	KMOVQ K1, AX
+	TZCNTQ AX, AX
+	ADDQ DI, AX
+	MOVQ AX, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// Thresholds - 0x80 of a lead whose sequence reaches past byte 63 (F0 at
+// 61, E0 at 62, C0 at 63), 0xFF (never) elsewhere; loaded at 64-r for a
+// final vector of r bytes, where they mark sequences cut by the end.
+DATA utf8Thresh512<>+0(SB)/8, $-1
+DATA utf8Thresh512<>+8(SB)/8, $-1
+DATA utf8Thresh512<>+16(SB)/8, $-1
+DATA utf8Thresh512<>+24(SB)/8, $-1
+DATA utf8Thresh512<>+32(SB)/8, $-1
+DATA utf8Thresh512<>+40(SB)/8, $-1
+DATA utf8Thresh512<>+48(SB)/8, $-1
+DATA utf8Thresh512<>+56(SB)/8, $0x406070ffffffffff
+DATA utf8Thresh512<>+64(SB)/8, $-1
+DATA utf8Thresh512<>+72(SB)/8, $-1
+DATA utf8Thresh512<>+80(SB)/8, $-1
+DATA utf8Thresh512<>+88(SB)/8, $-1
+DATA utf8Thresh512<>+96(SB)/8, $-1
+DATA utf8Thresh512<>+104(SB)/8, $-1
+DATA utf8Thresh512<>+112(SB)/8, $-1
+DATA utf8Thresh512<>+120(SB)/8, $-1
+GLOBL utf8Thresh512<>(SB), RODATA|NOPTR, $128
