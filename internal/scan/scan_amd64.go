@@ -57,8 +57,9 @@ func indexAVX512(nib *[32]byte, p *byte, n int) int
 //go:noescape
 func copyAVX512(nib *[32]byte, dst, src *byte, n int) int
 
-// indexUTF8AVX2 scans p[0:n] for a UTF-8 Set while 32 bytes remain and
-// returns the sequence boundary where it stopped; see scan_amd64.s.
+// indexUTF8AVX2 returns the index of the first member of p[0:n] for a UTF-8
+// Set, or n, where p[0] is a sequence boundary and n >= 32 (for n < 32 it
+// returns 0); see scan_amd64.s.
 //
 //go:noescape
 func indexUTF8AVX2(nib, stop *[32]byte, p *byte, n int) int
@@ -116,11 +117,7 @@ var utf8Tables = func() (t [48]byte) {
 	return t
 }()
 
-// indexUTF8Vec runs the vector kernel and, where it stops short of the
-// end, the scalar decoder over a 64-byte window from there (a flagged
-// vector holds its first member, if any, in its first 32 bytes); a stop in
-// the window's last 3 bytes may be a sequence cut by the window, so the
-// vector scan resumes there instead.
+// indexUTF8Vec runs the ASCII kernel, then the UTF-8 kernel (AVX2).
 //
 // The ASCII kernel runs first, up to the first byte >= 0x80 or ASCII
 // member: it is the fastest path for ASCII runs and costs a short string
@@ -137,23 +134,20 @@ func indexUTF8Vec(s *Set, b []byte) int {
 
 // indexUTF8From continues a UTF-8 Set's scan at b[i], where the ASCII
 // kernel stopped: it returns i at once unless b[i] is non-ASCII, so the
-// common all-ASCII string pays one comparison for UTF-8 support.
+// common all-ASCII string pays one comparison for UTF-8 support. Since
+// b[:i] is ASCII, every index up to i is a sequence boundary: the AVX2
+// kernel, which needs 32 bytes, starts at min(i, n-32) and returns the
+// exact answer; only inputs under 32 bytes take the scalar decoder.
 func indexUTF8From(s *Set, b []byte, i int) int {
 	n := len(b)
 	if i == n || b[i] < 0x80 {
 		return i
 	}
-	for {
-		if n-i >= 32 {
-			i += indexUTF8AVX2(&s.nib, &s.stop, unsafe.SliceData(b[i:]), n-i)
-		}
-		lim := min(i+64, n)
-		r := i + indexUTF8SWAR(s, b[i:lim])
-		if r < lim-3 || lim == n {
-			return r
-		}
-		i = r
+	if n >= 32 {
+		st := min(i, n-32)
+		return st + indexUTF8AVX2(&s.nib, &s.stop, unsafe.SliceData(b[st:]), n-st)
 	}
+	return i + indexUTF8SWAR(s, b[i:])
 }
 
 func copyUTF8Vec(s *Set, dst, src []byte) int {
@@ -168,17 +162,11 @@ func copyUTF8From(s *Set, dst, src []byte, i int) int {
 	if i == n || src[i] < 0x80 {
 		return i
 	}
-	for {
-		if n-i >= 32 {
-			i += copyUTF8AVX2(&s.nib, &s.stop, unsafe.SliceData(dst[i:]), unsafe.SliceData(src[i:]), n-i)
-		}
-		lim := min(i+64, n)
-		r := i + copyUTF8SWAR(s, dst[i:], src[i:lim])
-		if r < lim-3 || lim == n {
-			return r
-		}
-		i = r
+	if n >= 32 {
+		st := min(i, n-32)
+		return st + copyUTF8AVX2(&s.nib, &s.stop, unsafe.SliceData(dst[st:]), unsafe.SliceData(src[st:]), n-st)
 	}
+	return i + copyUTF8SWAR(s, dst[i:], src[i:])
 }
 
 // index and copyClean run the ASCII kernel first for every Set: a UTF-8

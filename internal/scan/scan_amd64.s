@@ -506,9 +506,8 @@ kfound128a:
 // boundary. A fourth lookup pair flags C0, C1, F5..FF and the listed lead
 // bytes (Set.stop). The vector is clean up to b, the first of bytes 29..31
 // that starts a sequence reaching past the vector (32 if none); if nothing
-// is flagged in [0, b] the scan moves to i+b, else it returns i and the Go
-// side finds the exact position with the scalar decoder. Flags are never
-// missed in [0, b); extra flags only cost a trip through the scalar code.
+// is flagged in [0, b] the scan moves to i+b, else UTF8_EXACT32 finds the
+// member from the first flag (the rule of the AVX-512 kernels below).
 
 // Extra registers of the UTF-8 kernels: Y10..Y12 the validation tables,
 // Y13/Y14 the stop tables, Y15 the boundary thresholds.
@@ -574,11 +573,94 @@ kfound128a:
 	JZ clean \
 	JMP problem
 
+// UTF8_FLAGS32 sets AX to every flag of the vector in Y0 (ASCII members,
+// validation errors, stop leads) and R10 to the leads at 29..31 whose
+// sequence reaches past the vector, as UTF8_VECTOR computes them, with no
+// exit. Leaves Y4 as UTF8_VECTOR does. Clobbers Y1..Y5, BX, R9.
+#define UTF8_FLAGS32 \
+	VPSRLW $4, Y0, Y1 \
+	VPAND Y8, Y1, Y1 \
+	VPSHUFB Y0, Y6, Y2 \
+	VPSHUFB Y1, Y7, Y3 \
+	VPAND Y3, Y2, Y2 \
+	VPCMPEQB Y9, Y2, Y2 \
+	VPMOVMSKB Y2, AX \
+	VPMOVMSKB Y0, BX \
+	VPERM2I128 $0x08, Y0, Y0, Y2 \
+	VPALIGNR $15, Y2, Y0, Y3 \
+	VPALIGNR $14, Y2, Y0, Y4 \
+	VPALIGNR $13, Y2, Y0, Y5 \
+	VPSUBUSB utf8C60<>(SB), Y4, Y4 \
+	VPSUBUSB utf8C70<>(SB), Y5, Y5 \
+	VPOR Y5, Y4, Y4 \
+	VPAND utf8C80<>(SB), Y4, Y4 \
+	VPSRLW $4, Y3, Y5 \
+	VPAND Y8, Y5, Y5 \
+	VPSHUFB Y5, Y10, Y5 \
+	VPAND Y8, Y3, Y3 \
+	VPSHUFB Y3, Y11, Y3 \
+	VPAND Y3, Y5, Y5 \
+	VPSHUFB Y1, Y12, Y3 \
+	VPAND Y3, Y5, Y5 \
+	VPXOR Y4, Y5, Y5 \
+	VPAND Y8, Y0, Y2 \
+	VPSHUFB Y2, Y13, Y2 \
+	VPSHUFB Y1, Y14, Y3 \
+	VPAND Y3, Y2, Y2 \
+	VPOR Y2, Y5, Y5 \
+	VPCMPEQB Y9, Y5, Y5 \
+	VPMOVMSKB Y5, R9 \
+	NOTL R9 \
+	ANDNL AX, BX, AX \
+	ORL R9, AX \
+	VPSUBUSB Y15, Y0, Y2 \
+	VPMOVMSKB Y2, R10
+
+// UTF8_EXACT32 turns the first flag of AX (nonzero) of the vector Y0 at DI
+// into the member's index, in DI: the flag itself, or, if the flagged byte
+// was expected to continue a sequence, that sequence's lead (the last byte
+// >= C0 before it). Uses Y4 as UTF8_VECTOR leaves it.
+#define UTF8_EXACT32 \
+	TZCNTL AX, AX \
+	VPERM2I128 $0x08, Y0, Y0, Y2 \
+	VPALIGNR $15, Y2, Y0, Y3 \
+	VPSUBUSB utf8C40<>(SB), Y3, Y3 \
+	VPOR Y4, Y3, Y3 \
+	VPMOVMSKB Y3, BX \
+	BTL AX, BX \
+	JCC 5(PC) \
+	VPSUBUSB utf8C40<>(SB), Y0, Y3 \
+	VPMOVMSKB Y3, BX \
+	BZHIL AX, BX, BX \
+	BSRL BX, AX \
+	ADDQ AX, DI
+
+// UTF8_TAIL32 handles the rest of p[0:n] when 0 < n-DI < 32 and n >= 32:
+// the last 32 bytes, flags before DI dropped (clean already), a sequence
+// cut by the end a member at its lead. Jumps to done with DI = n or the
+// member's index. Clobbers R12.
+#define UTF8_TAIL32(done) \
+	LEAQ -32(CX), R9 \
+	MOVQ DI, R12 \
+	SUBQ R9, R12 \
+	MOVQ R9, DI \
+	VMOVDQU (SI)(DI*1), Y0 \
+	UTF8_FLAGS32 \
+	ORL R10, AX \
+	SHRXL R12, AX, AX \
+	SHLXL R12, AX, AX \
+	TESTL AX, AX \
+	JNZ 3(PC) \
+	MOVQ CX, DI \
+	JMP done \
+	UTF8_EXACT32 \
+	JMP done
+
 // func indexUTF8AVX2(nib, stop *[32]byte, p *byte, n int) int
 //
-// Scans p[0:n] from 0 while 32 bytes remain and returns where it stopped: a
-// sequence boundary i with either n-i < 32 or a flag in the vector at i
-// (maybe an ASCII member exactly at i). Reads only p[0:n]. Needs AVX2,
+// Index of the first member of p[0:n], or n, for n >= 32 (0 for n < 32);
+// p[0] must be a sequence boundary. The rest after the last whole vector is
+// the last 32 bytes (UTF8_TAIL32). Reads only p[0:n]. Needs AVX2,
 // BMI1, BMI2. Exists because the scalar decoder costs 4-10 instructions per
 // byte on non-ASCII text; see scan_amd64.go for the measurements.
 TEXT ·indexUTF8AVX2(SB), NOSPLIT, $0-40
@@ -593,9 +675,9 @@ TEXT ·indexUTF8AVX2(SB), NOSPLIT, $0-40
 
 uloop:
 	CMPQ DI, R8
-	JGT  udone
+	JGT  utail
 	VMOVDQU (SI)(DI*1), Y0
-	UTF8_VECTOR(uclean, umember, udone)
+	UTF8_VECTOR(uclean, umember, uproblem)
 
 uclean:
 	ADDQ R10, DI
@@ -604,6 +686,18 @@ uclean:
 umember:
 	TZCNTL AX, AX
 	ADDQ AX, DI
+	JMP  udone
+
+uproblem:
+	UTF8_EXACT32
+	JMP  udone
+
+utail:
+	CMPQ DI, CX
+	JEQ  udone
+	CMPQ CX, $32
+	JB   udone
+	UTF8_TAIL32(udone)
 
 udone:
 	MOVQ DI, ret+32(FP)
@@ -627,10 +721,10 @@ TEXT ·copyUTF8AVX2(SB), NOSPLIT, $0-48
 
 vloop:
 	CMPQ DI, R8
-	JGT  vdone
+	JGT  vtail
 	VMOVDQU (SI)(DI*1), Y0
 	VMOVDQU Y0, (DX)(DI*1)
-	UTF8_VECTOR(vclean, vmember, vdone)
+	UTF8_VECTOR(vclean, vmember, vproblem)
 
 vclean:
 	ADDQ R10, DI
@@ -639,6 +733,21 @@ vclean:
 vmember:
 	TZCNTL AX, AX
 	ADDQ AX, DI
+	JMP  vdone
+
+vproblem:
+	UTF8_EXACT32
+	JMP  vdone
+
+vtail:
+	CMPQ DI, CX
+	JEQ  vdone
+	CMPQ CX, $32
+	JB   vdone
+	LEAQ -32(CX), R9
+	VMOVDQU (SI)(R9*1), Y0
+	VMOVDQU Y0, (DX)(R9*1)
+	UTF8_TAIL32(vdone)
 
 vdone:
 	MOVQ DI, ret+40(FP)
@@ -652,6 +761,12 @@ DATA utf8Thresh<>+8(SB)/8, $-1
 DATA utf8Thresh<>+16(SB)/8, $-1
 DATA utf8Thresh<>+24(SB)/8, $0x406070ffffffffff
 GLOBL utf8Thresh<>(SB), RODATA|NOPTR, $32
+
+DATA utf8C40<>+0(SB)/8, $0x4040404040404040
+DATA utf8C40<>+8(SB)/8, $0x4040404040404040
+DATA utf8C40<>+16(SB)/8, $0x4040404040404040
+DATA utf8C40<>+24(SB)/8, $0x4040404040404040
+GLOBL utf8C40<>(SB), RODATA|NOPTR, $32
 
 DATA utf8C60<>+0(SB)/8, $0x6060606060606060
 DATA utf8C60<>+8(SB)/8, $0x6060606060606060
