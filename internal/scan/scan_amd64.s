@@ -510,14 +510,13 @@ kfound128a:
 // member from the first flag (the rule of the AVX-512 kernels below).
 
 // Extra registers of the UTF-8 kernels: Y10..Y12 the validation tables,
-// Y13/Y14 the stop tables, Y15 the boundary thresholds.
+// Y13/Y14 the stop tables, Y15 the flags of a 64-byte block.
 #define UTF8_SETUP(stop) \
 	VBROADCASTI128 ·utf8Tables+0(SB), Y10 \
 	VBROADCASTI128 ·utf8Tables+16(SB), Y11 \
 	VBROADCASTI128 ·utf8Tables+32(SB), Y12 \
 	VBROADCASTI128 (stop), Y13 \
-	VBROADCASTI128 16(stop), Y14 \
-	VMOVDQU utf8Thresh<>(SB), Y15
+	VBROADCASTI128 16(stop), Y14
 
 // UTF8_VECTOR tests the vector in Y0 at DI. It jumps to clean with the
 // advance in R10, to member with the exact member index in AX, or to
@@ -564,7 +563,7 @@ kfound128a:
 	NOTL R9 \
 	ANDNL AX, BX, AX \
 	ORL R9, AX \
-	VPSUBUSB Y15, Y0, Y2 \
+	VPSUBUSB utf8Thresh<>(SB), Y0, Y2 \
 	VPMOVMSKB Y2, R10 \
 	TZCNTL R10, R10 \
 	LEAL 1(R10), R11 \
@@ -613,7 +612,7 @@ kfound128a:
 	NOTL R9 \
 	ANDNL AX, BX, AX \
 	ORL R9, AX \
-	VPSUBUSB Y15, Y0, Y2 \
+	VPSUBUSB utf8Thresh<>(SB), Y0, Y2 \
 	VPMOVMSKB Y2, R10
 
 // UTF8_EXACT32 turns the first flag of AX (nonzero) of the vector Y0 at DI
@@ -656,6 +655,60 @@ kfound128a:
 	UTF8_EXACT32 \
 	JMP done
 
+// UTF8_FLAGVEC ORs into acc a nonzero byte for every flag of the vector x
+// (validation error, ASCII member, stop lead), given its previous bytes p1
+// and the must-be-continuation bits m (0x80, as in UTF8_VECTOR). Clobbers
+// h, p1, m, t; x is kept.
+#define UTF8_FLAGVEC(x, h, p1, m, t, acc) \
+	VPSRLW $4, x, h \
+	VPAND Y8, h, h \
+	VPSRLW $4, p1, t \
+	VPAND Y8, t, t \
+	VPSHUFB t, Y10, t \
+	VPAND Y8, p1, p1 \
+	VPSHUFB p1, Y11, p1 \
+	VPAND p1, t, t \
+	VPSHUFB h, Y12, p1 \
+	VPAND p1, t, t \
+	VPXOR m, t, t \
+	VPOR t, acc, acc \
+	VPSHUFB x, Y6, t \
+	VPSHUFB h, Y7, p1 \
+	VPAND p1, t, t \
+	VPAND utf8C80<>(SB), x, p1 \
+	VPOR p1, t, t \
+	VPCMPEQB Y9, t, t \
+	VPOR t, acc, acc \
+	VPAND Y8, x, t \
+	VPSHUFB t, Y13, t \
+	VPSHUFB h, Y14, p1 \
+	VPAND p1, t, t \
+	VPOR t, acc, acc
+
+// UTF8_BLOCK64 tests the 64 bytes Y0 (at DI, a sequence boundary) and Y1
+// (at DI+32): the previous bytes of Y0 are Y0 shifted with zeros in, those
+// of Y1 are loads at DI+31, DI+30, DI+29. Leaves in Y15 a nonzero byte for
+// every flag of the 64 bytes; the boundary is left to the caller.
+#define UTF8_BLOCK64 \
+	VPERM2I128 $0x08, Y0, Y0, Y2 \
+	VPALIGNR $14, Y2, Y0, Y4 \
+	VPALIGNR $13, Y2, Y0, Y5 \
+	VPALIGNR $15, Y2, Y0, Y3 \
+	VPSUBUSB utf8C60<>(SB), Y4, Y4 \
+	VPSUBUSB utf8C70<>(SB), Y5, Y5 \
+	VPOR Y5, Y4, Y4 \
+	VPAND utf8C80<>(SB), Y4, Y4 \
+	VPXOR Y15, Y15, Y15 \
+	UTF8_FLAGVEC(Y0, Y2, Y3, Y4, Y5, Y15) \
+	VMOVDQU 30(SI)(DI*1), Y4 \
+	VMOVDQU 29(SI)(DI*1), Y5 \
+	VPSUBUSB utf8C60<>(SB), Y4, Y4 \
+	VPSUBUSB utf8C70<>(SB), Y5, Y5 \
+	VPOR Y5, Y4, Y4 \
+	VPAND utf8C80<>(SB), Y4, Y4 \
+	VMOVDQU 31(SI)(DI*1), Y3 \
+	UTF8_FLAGVEC(Y1, Y2, Y3, Y4, Y5, Y15)
+
 // func indexUTF8AVX2(nib, stop *[32]byte, p *byte, n int) int
 //
 // Index of the first member of p[0:n], or n, for n >= 32 (0 for n < 32);
@@ -672,10 +725,42 @@ TEXT ·indexUTF8AVX2(SB), NOSPLIT, $0-40
 	UTF8_SETUP(DX)
 	XORQ DI, DI
 	LEAQ -32(CX), R8
+	LEAQ -64(CX), R13
 
 uloop:
+	CMPQ DI, R13
+	JGT  u32
+	VMOVDQU (SI)(DI*1), Y0
+	VMOVDQU 32(SI)(DI*1), Y1
+	VPOR Y0, Y1, Y2
+	VPMOVMSKB Y2, AX
+	TESTL AX, AX
+	JNZ  u64utf8
+	ALLOWED2(Y0, Y2, Y6, Y7, Y8)
+	ALLOWED2(Y1, Y3, Y6, Y7, Y8)
+	VPMINUB Y0, Y1, Y2
+	VPCMPEQB Y9, Y2, Y2
+	VPMOVMSKB Y2, AX
+	TESTL AX, AX
+	JNZ  ustep
+	ADDQ $64, DI
+	JMP  uloop
+
+u64utf8:
+	UTF8_BLOCK64
+	VPTEST Y15, Y15
+	JNZ  ustep
+	VPSUBUSB utf8Thresh<>(SB), Y1, Y2
+	VPMOVMSKB Y2, R10
+	TZCNTL R10, R10
+	LEAQ 32(DI)(R10*1), DI
+	JMP  uloop
+
+u32:
 	CMPQ DI, R8
 	JGT  utail
+
+ustep:
 	VMOVDQU (SI)(DI*1), Y0
 	UTF8_VECTOR(uclean, umember, uproblem)
 
@@ -718,10 +803,44 @@ TEXT ·copyUTF8AVX2(SB), NOSPLIT, $0-48
 	MOVQ dst+16(FP), DX
 	XORQ DI, DI
 	LEAQ -32(CX), R8
+	LEAQ -64(CX), R13
 
 vloop:
+	CMPQ DI, R13
+	JGT  v32
+	VMOVDQU (SI)(DI*1), Y0
+	VMOVDQU 32(SI)(DI*1), Y1
+	VMOVDQU Y0, (DX)(DI*1)
+	VMOVDQU Y1, 32(DX)(DI*1)
+	VPOR Y0, Y1, Y2
+	VPMOVMSKB Y2, AX
+	TESTL AX, AX
+	JNZ  v64utf8
+	ALLOWED2(Y0, Y2, Y6, Y7, Y8)
+	ALLOWED2(Y1, Y3, Y6, Y7, Y8)
+	VPMINUB Y0, Y1, Y2
+	VPCMPEQB Y9, Y2, Y2
+	VPMOVMSKB Y2, AX
+	TESTL AX, AX
+	JNZ  vstep
+	ADDQ $64, DI
+	JMP  vloop
+
+v64utf8:
+	UTF8_BLOCK64
+	VPTEST Y15, Y15
+	JNZ  vstep
+	VPSUBUSB utf8Thresh<>(SB), Y1, Y2
+	VPMOVMSKB Y2, R10
+	TZCNTL R10, R10
+	LEAQ 32(DI)(R10*1), DI
+	JMP  vloop
+
+v32:
 	CMPQ DI, R8
 	JGT  vtail
+
+vstep:
 	VMOVDQU (SI)(DI*1), Y0
 	VMOVDQU Y0, (DX)(DI*1)
 	UTF8_VECTOR(vclean, vmember, vproblem)
