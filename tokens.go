@@ -136,6 +136,16 @@ func (g *Generator) writeStringValue(s []byte) error {
 	if st := &g.st; st.vsep != noFast && g.err == nil && g.x.hook == nil {
 		b := g.k.buf
 		l := len(b)
+		if need := len(s) + slack + 3; need > cap(b)-l && need <= cap(b) && g.k.w != nil {
+			// Flush before a string that fits an empty buffer rather
+			// than in its middle, which would first have to check the
+			// rest of it for invalid UTF-8 (see writeContent).
+			if err := g.k.flush(); err != nil {
+				g.err = err
+				return err
+			}
+			b, l = g.k.buf, 0
+		}
 		if len(s) <= cap(b)-l-(slack+3) {
 			// Index into the whole capacity and set the length once at
 			// the end: cheaper than three appends.
