@@ -65,3 +65,40 @@ func TestPageBoundary(t *testing.T) {
 		}
 	}
 }
+
+// TestUTF8PageNeighbours puts short UTF-8 text against each edge of a page
+// whose other bytes are lead or continuation bytes: a kernel that reads
+// past src (inside the page) must not let those bytes into its validation,
+// or it misplaces members next to them.
+func TestUTF8PageNeighbours(t *testing.T) {
+	page := guardedPage(t)
+	ps := len(page)
+	dst := make([]byte, 100+Slack)
+	bodies := []string{"\u00e9", "\u4e2d", "\U0001F600", "\x80", "a\xe0", "\xf0\x9f", "\u00e9\"", "\xc3", "ab\u00e9"}
+	for _, k := range kernels() {
+		for _, ts := range utf8Sets(kindSets()[:2]) {
+			for _, fill := range []byte{0xe0, 0xf0, 0xc3, 0x80} {
+				for n := 0; n <= 70; n++ {
+					for _, body := range bodies {
+						for _, at := range []int{ps - n, 0} {
+							for j := range 100 {
+								page[j], page[ps-1-j] = fill, fill
+							}
+							src := page[at : at+n : at+n]
+							for j := range src {
+								src[j] = body[j%len(body)]
+							}
+							want := ts.ref(src)
+							if got := k.index(&ts.set, src); got != want {
+								t.Fatalf("%s/%s: index %q at %d, fill %#x = %d, want %d", k.name, ts.name, src, at, fill, got, want)
+							}
+							if got := k.copy(&ts.set, dst, src); got != want || string(dst[:got]) != string(src[:got]) {
+								t.Fatalf("%s/%s: copy %q at %d, fill %#x = %d, want %d", k.name, ts.name, src, at, fill, got, want)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -58,13 +58,13 @@ func indexAVX512(nib *[32]byte, p *byte, n int) int
 func copyAVX512(nib *[32]byte, dst, src *byte, n int) int
 
 // indexUTF8AVX2 returns the index of the first member of p[0:n] for a UTF-8
-// Set, or n, where p[0] is a sequence boundary and n >= 32 (for n < 32 it
-// returns 0); see scan_amd64.s.
+// Set, or n, where p[0] is a sequence boundary; see scan_amd64.s.
 //
 //go:noescape
 func indexUTF8AVX2(nib, stop *[32]byte, p *byte, n int) int
 
-// copyUTF8AVX2 is indexUTF8AVX2 fused with the copy of src[0:i] to dst.
+// copyUTF8AVX2 is indexUTF8AVX2 fused with the copy of src[0:i] to dst,
+// for n >= 32 only (it returns 0 for n < 32).
 //
 //go:noescape
 func copyUTF8AVX2(nib, stop *[32]byte, dst, src *byte, n int) int
@@ -137,17 +137,15 @@ func indexUTF8Vec(s *Set, b []byte) int {
 // common all-ASCII string pays one comparison for UTF-8 support. Since
 // b[:i] is ASCII, every index up to i is a sequence boundary: the AVX2
 // kernel, which needs 32 bytes, starts at min(i, n-32) and returns the
-// exact answer; only inputs under 32 bytes take the scalar decoder.
+// exact answer. Inputs under 32 bytes take its one-vector path (a Copy
+// then moves the clean bytes after i with copy).
 func indexUTF8From(s *Set, b []byte, i int) int {
 	n := len(b)
 	if i == n || b[i] < 0x80 {
 		return i
 	}
-	if n >= 32 {
-		st := min(i, n-32)
-		return st + indexUTF8AVX2(&s.nib, &s.stop, unsafe.SliceData(b[st:]), n-st)
-	}
-	return i + indexUTF8SWAR(s, b[i:])
+	st := max(min(i, n-32), 0)
+	return st + indexUTF8AVX2(&s.nib, &s.stop, unsafe.SliceData(b[st:]), n-st)
 }
 
 func copyUTF8Vec(s *Set, dst, src []byte) int {
@@ -166,7 +164,9 @@ func copyUTF8From(s *Set, dst, src []byte, i int) int {
 		st := min(i, n-32)
 		return st + copyUTF8AVX2(&s.nib, &s.stop, unsafe.SliceData(dst[st:]), unsafe.SliceData(src[st:]), n-st)
 	}
-	return i + copyUTF8SWAR(s, dst[i:], src[i:])
+	r := indexUTF8AVX2(&s.nib, &s.stop, unsafe.SliceData(src), n)
+	copy(dst[i:r], src[i:r])
+	return r
 }
 
 // index and copyClean run the ASCII kernel first for every Set: a UTF-8

@@ -711,9 +711,10 @@ kfound128a:
 
 // func indexUTF8AVX2(nib, stop *[32]byte, p *byte, n int) int
 //
-// Index of the first member of p[0:n], or n, for n >= 32 (0 for n < 32);
-// p[0] must be a sequence boundary. The rest after the last whole vector is
-// the last 32 bytes (UTF8_TAIL32). Reads only p[0:n]. Needs AVX2,
+// Index of the first member of p[0:n], or n; p[0] must be a sequence
+// boundary. The rest after the last whole vector is the last 32 bytes
+// (UTF8_TAIL32). Reads p[0:n]; for n < 32 it reads 32 bytes in the 4 KiB
+// page of p[0] or of p[n-1] (never faults), as indexAVX2 does. Needs AVX2,
 // BMI1, BMI2. Exists because the scalar decoder costs 4-10 instructions per
 // byte on non-ASCII text; see scan_amd64.go for the measurements.
 TEXT ·indexUTF8AVX2(SB), NOSPLIT, $0-40
@@ -781,8 +782,48 @@ utail:
 	CMPQ DI, CX
 	JEQ  udone
 	CMPQ CX, $32
-	JB   udone
+	JB   ushort
 	UTF8_TAIL32(udone)
+
+ushort:
+	// 0 < n < 32: one 32-byte load that stays in p's page, its bytes
+	// outside p[0:n] zeroed. From p if the page has 32 bytes left at p:
+	// the zero at n is a member, so the first flag always gives the answer.
+	// Else the load ends at p+n and the vector is the final vector of
+	// UTF8_TAIL32 with base -(32-n).
+	MOVL SI, R9
+	ANDL $4095, R9
+	CMPL R9, $4064
+	JA   ushortend
+	VMOVDQU (SI), Y0
+	LEAQ utf8Keep<>(SB), R9
+	MOVQ $64, R10
+	SUBQ CX, R10
+	VPAND (R9)(R10*1), Y0, Y0
+	UTF8_FLAGS32
+	UTF8_EXACT32
+	JMP  udone
+
+ushortend:
+	VMOVDQU -32(SI)(CX*1), Y0
+	LEAQ utf8Keep<>(SB), R9
+	VPAND (R9)(CX*1), Y0, Y0
+	LEAQ -32(CX), R9
+	MOVQ R9, DI
+	NEGQ R9
+	MOVQ R9, R12
+	UTF8_FLAGS32
+	ORL R10, AX
+	SHRXL R12, AX, AX
+	SHLXL R12, AX, AX
+	TESTL AX, AX
+	JNZ  ushortfound
+	MOVQ CX, DI
+	JMP  udone
+
+ushortfound:
+	UTF8_EXACT32
+	JMP  udone
 
 udone:
 	MOVQ DI, ret+32(FP)
@@ -880,6 +921,22 @@ DATA utf8Thresh<>+8(SB)/8, $-1
 DATA utf8Thresh<>+16(SB)/8, $-1
 DATA utf8Thresh<>+24(SB)/8, $0x406070ffffffffff
 GLOBL utf8Thresh<>(SB), RODATA|NOPTR, $32
+
+// utf8Keep is 32 zero bytes, 32 0xFF bytes, 32 zero bytes: loaded at 64-n
+// it keeps bytes 0..n-1, at n it keeps bytes 32-n..31.
+DATA utf8Keep<>+0(SB)/8, $0
+DATA utf8Keep<>+8(SB)/8, $0
+DATA utf8Keep<>+16(SB)/8, $0
+DATA utf8Keep<>+24(SB)/8, $0
+DATA utf8Keep<>+32(SB)/8, $-1
+DATA utf8Keep<>+40(SB)/8, $-1
+DATA utf8Keep<>+48(SB)/8, $-1
+DATA utf8Keep<>+56(SB)/8, $-1
+DATA utf8Keep<>+64(SB)/8, $0
+DATA utf8Keep<>+72(SB)/8, $0
+DATA utf8Keep<>+80(SB)/8, $0
+DATA utf8Keep<>+88(SB)/8, $0
+GLOBL utf8Keep<>(SB), RODATA|NOPTR, $96
 
 DATA utf8C40<>+0(SB)/8, $0x4040404040404040
 DATA utf8C40<>+8(SB)/8, $0x4040404040404040
