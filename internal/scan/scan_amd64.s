@@ -1061,8 +1061,28 @@ TEXT ·indexUTF8AVX512(SB), NOSPLIT, $0-40
 	UTF8_512_SETUP(DX)
 	XORQ DI, DI
 	LEAQ -64(CX), R8
+	LEAQ -128(CX), R12
 
 wloop:
+	// 128 ASCII bytes at a time while they last, as copyAVX512 does;
+	// entered at the start and after an ASCII vector only, so non-ASCII
+	// text does not pay for the failed test.
+	CMPQ DI, R12
+	JGT  wone
+	VMOVDQU64 (SI)(DI*1), Z0
+	VMOVDQU64 64(SI)(DI*1), Z1
+	VPORQ Z0, Z1, Z2
+	VPMOVB2M Z2, K2
+	KORTESTQ K2, K2
+	JNZ  wone
+	MEMBERS512(Z0, Z2, K1)
+	MEMBERS512(Z1, Z3, K2)
+	KORTESTQ K1, K2
+	JNZ  wone
+	ADDQ $128, DI
+	JMP  wloop
+
+wone:
 	CMPQ DI, R8
 	JGT  wtail
 	VMOVDQU64 (SI)(DI*1), Z0
@@ -1088,7 +1108,7 @@ wutf8:
 	TESTQ AX, AX
 	JNZ  wfound
 	ADDQ R10, DI
-	JMP  wloop
+	JMP  wone
 
 wtail:
 	MOVQ CX, BX
@@ -1158,8 +1178,30 @@ TEXT ·copyUTF8AVX512(SB), NOSPLIT, $0-48
 	MOVQ dst+16(FP), DX
 	XORQ DI, DI
 	LEAQ -64(CX), R8
+	LEAQ -128(CX), R12
 
 xloop:
+	// 128 ASCII bytes at a time while they last, as copyAVX512 does;
+	// entered at the start and after an ASCII vector only, so non-ASCII
+	// text does not pay for the failed test.
+	CMPQ DI, R12
+	JGT  xone
+	VMOVDQU64 (SI)(DI*1), Z0
+	VMOVDQU64 64(SI)(DI*1), Z1
+	VMOVDQU64 Z0, (DX)(DI*1)
+	VMOVDQU64 Z1, 64(DX)(DI*1)
+	VPORQ Z0, Z1, Z2
+	VPMOVB2M Z2, K2
+	KORTESTQ K2, K2
+	JNZ  xone
+	MEMBERS512(Z0, Z2, K1)
+	MEMBERS512(Z1, Z3, K2)
+	KORTESTQ K1, K2
+	JNZ  xone
+	ADDQ $128, DI
+	JMP  xloop
+
+xone:
 	CMPQ DI, R8
 	JGT  xtail
 	VMOVDQU64 (SI)(DI*1), Z0
@@ -1186,7 +1228,7 @@ xutf8:
 	TESTQ AX, AX
 	JNZ  xfound
 	ADDQ R10, DI
-	JMP  xloop
+	JMP  xone
 
 xtail:
 	MOVQ CX, BX
