@@ -29,6 +29,12 @@ import (
 // less than SWAR's loads and constants: 6.5 ns against 8-15 ns per call at
 // 3, 7, 12 and 24 bytes, and 62 against 92 instructions per 12-byte call
 // under callgrind (benchmark loop included).
+//
+// UTF-8 Sets (NewUTF8Set) continue with the UTF-8 kernels once the ASCII
+// kernel stops at a non-ASCII byte. BenchmarkCopy, text with 'é' every 10th
+// character, 1000 bytes: avx512 ~7.9 GiB/s, avx2 ~6.0, swar ~1.2; callgrind
+// AVX2 1.5 instructions per byte (ASCII 0.49). Validating in SIMD is what
+// lets non-ASCII text be copied in bulk instead of a rune at a time.
 var (
 	hasAVX2   = cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasBMI2
 	hasAVX512 = hasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL
