@@ -25,7 +25,7 @@ for a in "${arches[@]}"; do
 	q=$(qemu_for "$a")
 	if ! command -v "$q" >/dev/null; then
 		if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-			apt-get install -y qemu-user >/dev/null
+			apt-get update -qq >/dev/null && apt-get install -y -qq qemu-user >/dev/null
 		else
 			echo "cross.sh: $q missing: apt-get install qemu-user" >&2
 			exit 1

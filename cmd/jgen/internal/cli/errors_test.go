@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -187,5 +188,36 @@ func TestOutputFiles(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// failAfter is an output that accepts n bytes and then fails.
+type failAfter struct{ n int }
+
+var errFull = errors.New("no space left on device")
+
+func (w *failAfter) Write(p []byte) (int, error) {
+	if len(p) <= w.n {
+		w.n -= len(p)
+		return len(p), nil
+	}
+	n := w.n
+	w.n = 0
+	return n, errFull
+}
+
+// TestWriteErrorIsNotAnInputError checks that a failing output is reported
+// as such, not located in a valid input as if the input were at fault.
+func TestWriteErrorIsNotAnInputError(t *testing.T) {
+	in := strings.Repeat(`{"a":"`+strings.Repeat("x", 100)+`"}`+"\n", 2000)
+	for _, after := range []int{0, 1, 4096, 65536} {
+		var stderr strings.Builder
+		code := Main(nil, strings.NewReader(in), &failAfter{n: after}, &stderr)
+		if code != 1 {
+			t.Errorf("after %d bytes: exit %d, want 1", after, code)
+		}
+		if want := "jgen: writing output: no space left on device\n"; stderr.String() != want {
+			t.Errorf("after %d bytes: stderr %q, want %q", after, stderr.String(), want)
+		}
 	}
 }

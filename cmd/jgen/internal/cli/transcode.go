@@ -54,6 +54,14 @@ func transcode(g *jgen.Generator, r io.Reader, name string, c *counts) error {
 		line, col, off := lr.position(d)
 		return &inputError{name: name, line: line, col: col, offset: off, msg: msg}
 	}
+	// genError locates an error of the generator in the input, unless it
+	// is the output writer's: that is no fault of the input.
+	genError := func(d int64, err error) error {
+		if !inputFault(err) {
+			return fmt.Errorf("writing output: %w", err)
+		}
+		return locate(d, genMessage(err))
+	}
 	var buf []byte
 	for {
 		if lr.pending() > commitEvery {
@@ -79,7 +87,7 @@ func transcode(g *jgen.Generator, r io.Reader, name string, c *counts) error {
 				err = g.WriteEndArray()
 			}
 			if err != nil {
-				return locate(dec.InputOffset()-1, genMessage(err))
+				return genError(dec.InputOffset()-1, err)
 			}
 		case '"':
 			kind, n := dec.StackIndex(dec.StackDepth())
@@ -106,7 +114,7 @@ func transcode(g *jgen.Generator, r io.Reader, name string, c *counts) error {
 				if errors.As(err, &u) {
 					return locate(start+rawIndex(v, u.Offset), "invalid UTF-8 in string")
 				}
-				return locate(start, genMessage(err))
+				return genError(start, err)
 			}
 		case '0':
 			var v jsontext.Value
@@ -116,7 +124,7 @@ func transcode(g *jgen.Generator, r io.Reader, name string, c *counts) error {
 			c.values++
 			// jsontext has checked the number grammar; copy it verbatim.
 			if err = g.WriteRawValueUnchecked(v); err != nil {
-				return locate(dec.InputOffset()-int64(len(v)), genMessage(err))
+				return genError(dec.InputOffset()-int64(len(v)), err)
 			}
 		case 't', 'f', 'n':
 			var v jsontext.Value
@@ -133,7 +141,7 @@ func transcode(g *jgen.Generator, r io.Reader, name string, c *counts) error {
 				err = g.WriteNull()
 			}
 			if err != nil {
-				return locate(dec.InputOffset()-int64(len(v)), genMessage(err))
+				return genError(dec.InputOffset()-int64(len(v)), err)
 			}
 		default:
 			// Invalid input or the end: ReadToken says which.
@@ -174,6 +182,18 @@ func decMessage(se *jsontext.SyntacticError) string {
 }
 
 // genMessage is the generator's message without its package prefix.
+// inputFault reports whether an error of the generator comes from the
+// input (grammar, depth, invalid UTF-8, a number or value it refuses)
+// rather than from the writer it writes to.
+func inputFault(err error) bool {
+	for _, e := range []error{jgen.ErrSyntax, jgen.ErrMaxDepth, jgen.ErrInvalidUTF8, jgen.ErrInvalidNumber, jgen.ErrInvalidValue, jgen.ErrNonFinite} {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
+}
+
 func genMessage(err error) string {
 	if errors.Is(err, jgen.ErrMaxDepth) {
 		return "nesting too deep: " + err.Error()
