@@ -42,10 +42,28 @@ func (e *Escaping) appendQuote(dst, src []byte) ([]byte, error) {
 		b = b[:cap(b)]
 		b[l] = q
 		l++
-		if n := set.Copy(b[l:], src); n == len(src) {
+		n := set.Copy(b[l:], src)
+		if n == len(src) {
 			b[l+n] = q
 			return b[:l+n+1], nil
 		}
+		// Something to escape: e is valid (quickSet checked it), so
+		// init the escaper without validating again, and go on from n.
+		var x escaper
+		x.init(*e)
+		b, i, bad := x.appendSome(b[:l+n], src, n)
+		if i == len(src) && !bad && cap(b)-len(b) > scan.Slack {
+			return append(b, q), nil
+		}
+		if bad {
+			return dst, &UTF8Error{Offset: int64(i)}
+		}
+		k := sink{buf: b}
+		if err := x.writeContent(&k, src[i:], &strState{base: int64(i)}); err != nil {
+			return dst, err
+		}
+		_ = k.room(1)
+		return append(k.buf, q), nil
 	}
 	var x escaper
 	if err := x.compile(*e); err != nil {
