@@ -91,23 +91,7 @@ func jgenWriters(preset string, e jgen.Escaping, input string) []Writer {
 			return func() ([]byte, error) {
 				sink.b = sink.b[:0]
 				g.Reset(sink)
-				if err := g.WriteStartArray(); err != nil {
-					return nil, err
-				}
-				if bytesIn {
-					for _, s := range in.Bytes {
-						if err := g.WriteStringBytes(s); err != nil {
-							return nil, err
-						}
-					}
-				} else {
-					for _, s := range in.Strings {
-						if err := g.WriteString(s); err != nil {
-							return nil, err
-						}
-					}
-				}
-				if err := g.WriteEndArray(); err != nil {
+				if err := writeArray(g, in, bytesIn); err != nil {
 					return nil, err
 				}
 				err := g.Flush()
@@ -125,23 +109,7 @@ func jgenWriters(preset string, e jgen.Escaping, input string) []Writer {
 			}
 			return func() ([]byte, error) {
 				g.ResetAppend(buf[:0])
-				if err := g.WriteStartArray(); err != nil {
-					return nil, err
-				}
-				if bytesIn {
-					for _, s := range in.Bytes {
-						if err := g.WriteStringBytes(s); err != nil {
-							return nil, err
-						}
-					}
-				} else {
-					for _, s := range in.Strings {
-						if err := g.WriteString(s); err != nil {
-							return nil, err
-						}
-					}
-				}
-				if err := g.WriteEndArray(); err != nil {
+				if err := writeArray(g, in, bytesIn); err != nil {
 					return nil, err
 				}
 				buf = g.Bytes()
@@ -409,4 +377,26 @@ func floorWriter(input string) Writer {
 			}
 		},
 	}
+}
+
+// writeArray writes in's strings with g as one JSON array, from the string
+// or the []byte copies.
+func writeArray(g *jgen.Generator, in *Input, bytesIn bool) error {
+	if err := g.WriteStartArray(); err != nil {
+		return err
+	}
+	if bytesIn {
+		for _, s := range in.Bytes {
+			if err := g.WriteStringBytes(s); err != nil {
+				return err
+			}
+		}
+	} else {
+		for _, s := range in.Strings {
+			if err := g.WriteString(s); err != nil {
+				return err
+			}
+		}
+	}
+	return g.WriteEndArray()
 }
