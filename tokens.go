@@ -1,5 +1,10 @@
 package jgen
 
+import (
+	"encoding/binary"
+	"unicode/utf8"
+)
+
 // WriteStartObject writes '{' and opens an object (RFC 8259 §4). It
 // returns a *SyntaxError where a value may not stand, or matching
 // ErrMaxDepth when the object would nest deeper than Options.MaxDepth.
@@ -157,7 +162,8 @@ func (g *Generator) writeStringValue(s []byte) error {
 			}
 			b[l] = g.x.quote
 			l++
-			n := g.x.set.Copy(b[l:], s)
+			set := g.x.set
+			n := set.Copy(b[l:], s)
 			l += n
 			if n == len(s) {
 				b[l] = g.x.quote
@@ -165,8 +171,26 @@ func (g *Generator) writeStringValue(s []byte) error {
 				st.valueDone()
 				return nil
 			}
-			// Something to escape: escape the rest in place when it fits,
-			// which is the common case of a short string.
+			// A few ASCII escapes between clean runs (a quote in a
+			// sentence): escape each from the table and scan on, while
+			// the rest still fits with Slack to spare.
+			for t := g.x.tab; n < len(s) && t != nil && s[n] < utf8.RuneSelf && len(s)-n+slack+16 <= len(b)-l; {
+				e := &t[s[n]]
+				binary.LittleEndian.PutUint64(b[l:], e.w)
+				l += int(e.n)
+				n++
+				m := set.Copy(b[l:], s[n:])
+				l += m
+				n += m
+			}
+			if n == len(s) {
+				b[l] = g.x.quote
+				g.k.buf = g.k.buf[:l+1]
+				st.valueDone()
+				return nil
+			}
+			// Something else to escape: escape the rest in place when it
+			// fits, which is the common case of a short string.
 			b, i, bad := g.x.appendSome(b[:l], s, n)
 			if i == len(s) && !bad && cap(b)-len(b) > slack {
 				g.k.buf = append(b, g.x.quote)
