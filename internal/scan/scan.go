@@ -19,6 +19,8 @@
 // run time; the build tag purego forces the portable ones.
 package scan
 
+import "unsafe"
+
 // Slack is how many bytes past len(src) a Copy may write into dst. Callers
 // must give Copy a dst with len(dst) >= len(src)+Slack.
 const Slack = 64
@@ -169,7 +171,7 @@ func (s *Set) Contains(b byte) bool { return s.member[b] != 0 }
 // Index returns the index of the first byte of b that is in the set, or
 // len(b) if there is none.
 func (s *Set) Index(b []byte) int {
-	return index(s, b)
+	return indexEntry(s, unsafe.SliceData(b), len(b))
 }
 
 // Copy copies the longest prefix of src that holds no byte of the set into
@@ -178,6 +180,9 @@ func (s *Set) Index(b []byte) int {
 // dst must have len(dst) >= len(src)+Slack. After the call dst[:n] equals
 // src[:n]; the bytes of dst[n:len(src)+Slack] may have been overwritten with
 // arbitrary values. src and dst must not overlap.
+//
+// Copy is small enough to inline: a string costs its caller one call.
 func (s *Set) Copy(dst, src []byte) int {
-	return copyClean(s, dst, src)
+	_ = dst[len(src)+Slack-1]
+	return copyEntry(s, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
 }

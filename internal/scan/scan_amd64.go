@@ -30,11 +30,22 @@ import (
 // 3, 7, 12 and 24 bytes, and 62 against 92 instructions per 12-byte call
 // under callgrind (benchmark loop included).
 //
-// UTF-8 Sets (NewUTF8Set) continue with the UTF-8 kernels once the ASCII
-// kernel stops at a non-ASCII byte. BenchmarkCopy, text with 'é' every 10th
-// character, 1000 bytes: avx512 ~7.9 GiB/s, avx2 ~6.0, swar ~1.2; callgrind
-// AVX2 1.5 instructions per byte (ASCII 0.49). Validating in SIMD is what
-// lets non-ASCII text be copied in bulk instead of a rune at a time.
+// UTF-8 Sets (NewUTF8Set) pass valid non-ASCII text through after SIMD
+// validation. On AVX-512 one kernel (copyUTF8AVX512) takes the whole
+// string, ASCII runs at the ASCII kernel's speed; on AVX2 the ASCII kernel
+// runs first and hands a stop at a byte >= 0x80 to the UTF-8 kernel.
+// BenchmarkCopy, text with 'e-acute' every 10th character, 1000 bytes:
+// AVX-512 8.6 GiB/s when each vector waited for the last one's result to
+// know where to start, 15 GiB/s now that vectors start every 64 bytes (12
+// bytes: 18.9 -> 10.6 ns); AVX2 8.5 GiB/s; SWAR ~1.2. callgrind AVX2 1.5
+// instructions per byte (ASCII 0.49).
+//
+// Set.Copy and Set.Index inline into their callers and make one ABI0 call,
+// copyEntry or indexEntry, which jumps to the kernel; the Go dispatch they
+// replaced cost ~40 of a 12-byte string's ~200 instructions (callgrind,
+// generator benchmark: 199 -> 185 per string; BenchmarkWriteString append
+// minimal, AVX-512: ascii -15/-10/-5%, escaped -17/-14/-5%, unicode
+// -41/-47/-60% at 12/100/1000 runes).
 var (
 	hasAVX2   = cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasBMI2
 	hasAVX512 = hasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL
@@ -75,17 +86,77 @@ func indexUTF8AVX2(nib, stop *[32]byte, p *byte, n int) int
 //go:noescape
 func copyUTF8AVX2(nib, stop *[32]byte, dst, src *byte, n int) int
 
-// indexUTF8AVX512 returns the index of the first member of p[0:n] for a
-// UTF-8 Set, or n, where p[0] is a sequence boundary; see scan_amd64.s.
+// indexUTF8AVX512 returns the index of the first member of p[0:n] for the
+// UTF-8 Set s, or n, where p[0] is a sequence boundary; see scan_amd64.s.
 //
 //go:noescape
-func indexUTF8AVX512(nib, stop *[32]byte, p *byte, n int) int
+func indexUTF8AVX512(s *Set, p *byte, n int) int
 
 // copyUTF8AVX512 is indexUTF8AVX512 fused with the copy of src[0:i] to dst;
 // it writes exactly dst[0:n].
 //
 //go:noescape
-func copyUTF8AVX512(nib, stop *[32]byte, dst, src *byte, n int) int
+func copyUTF8AVX512(s *Set, dst, src *byte, n int) int
+
+// level is the kernel family copyEntry and indexEntry jump to: 2 AVX-512,
+// 1 AVX2, 0 the portable kernels (through copyGo and indexGo).
+//
+//lint:ignore U1000 read by copyEntry and indexEntry in scan_amd64.s.
+var level = func() uint8 {
+	switch {
+	case hasAVX512:
+		return 2
+	case hasAVX2:
+		return 1
+	}
+	return 0
+}()
+
+// copyEntry is Set.Copy's single call: assembly that jumps to the kernel
+// for level and the Set (see scan_amd64.s). dst must have room for n+Slack
+// bytes.
+//
+//go:noescape
+func copyEntry(s *Set, dst, src *byte, n int) int
+
+// indexEntry is Set.Index's single call, as copyEntry.
+//
+//go:noescape
+func indexEntry(s *Set, p *byte, n int) int
+
+// copyGo is where copyEntry jumps for the kernels written in Go: a UTF-8
+// Set on AVX2 (the ASCII kernel, then the UTF-8 kernel from where it
+// stopped) and machines without AVX2.
+//
+//lint:ignore U1000 reached from copyEntry in scan_amd64.s.
+func copyGo(s *Set, dst, src *byte, n int) int {
+	return copyClean(s, unsafe.Slice(dst, n+Slack), unsafe.Slice(src, n))
+}
+
+// copyGoFrom is copyGo for a UTF-8 Set whose AVX2 ASCII scan stopped at a
+// byte >= 0x80 at i: ni is n | i<<32 (copyAVX2core passes it so only for
+// n < 1<<32).
+//
+//lint:ignore U1000 reached from copyAVX2core in scan_amd64.s.
+func copyGoFrom(s *Set, dst, src *byte, ni int) int {
+	n, i := ni&(1<<32-1), ni>>32
+	return copyUTF8From(s, unsafe.Slice(dst, n+Slack), unsafe.Slice(src, n), i)
+}
+
+// indexGoFrom is copyGoFrom for indexEntry.
+//
+//lint:ignore U1000 reached from indexAVX2core in scan_amd64.s.
+func indexGoFrom(s *Set, p *byte, ni int) int {
+	n, i := ni&(1<<32-1), ni>>32
+	return indexUTF8From(s, unsafe.Slice(p, n), i)
+}
+
+// indexGo is copyGo for indexEntry.
+//
+//lint:ignore U1000 reached from indexEntry in scan_amd64.s.
+func indexGo(s *Set, p *byte, n int) int {
+	return index(s, unsafe.Slice(p, n))
+}
 
 // utf8Tables are the three validation lookups of the UTF-8 vector kernels,
 // indexed by the previous byte's high nibble, its low nibble and the current
@@ -175,19 +246,18 @@ func copyUTF8From(s *Set, dst, src []byte, i int) int {
 	return r
 }
 
-// index and copyClean run the ASCII kernel first for every Set: a UTF-8
-// Set only differs once it stops at a non-ASCII byte, and keeping that
-// test out of line saves a call frame per string (measured: 35
-// instructions of a 12-byte string's ~200).
+// index and copyClean are the dispatch in Go, for the paths copyEntry and
+// indexEntry hand to Go (copyGo, indexGo): on AVX2 the ASCII kernel runs
+// first for every Set, and a UTF-8 Set only differs once it stops at a
+// non-ASCII byte.
 func index(s *Set, b []byte) int {
 	var i int
 	switch {
 	case hasAVX512:
-		i = indexAVX512(&s.nib, unsafe.SliceData(b), len(b))
-		if s.utf8 && i < len(b) && b[i] >= 0x80 {
-			return i + indexUTF8AVX512(&s.nib, &s.stop, unsafe.SliceData(b[i:]), len(b)-i)
+		if s.utf8 {
+			return indexUTF8AVX512(s, unsafe.SliceData(b), len(b))
 		}
-		return i
+		return indexAVX512(&s.nib, unsafe.SliceData(b), len(b))
 	case hasAVX2:
 		i = indexAVX2(&s.nib, unsafe.SliceData(b), len(b))
 	default:
@@ -207,11 +277,10 @@ func copyClean(s *Set, dst, src []byte) int {
 	var i int
 	switch {
 	case hasAVX512:
-		i = copyAVX512(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
-		if s.utf8 && i < len(src) && src[i] >= 0x80 {
-			return i + copyUTF8AVX512(&s.nib, &s.stop, unsafe.SliceData(dst[i:]), unsafe.SliceData(src[i:]), len(src)-i)
+		if s.utf8 {
+			return copyUTF8AVX512(s, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
 		}
-		return i
+		return copyAVX512(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
 	case hasAVX2:
 		i = copyAVX2(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
 	default:
@@ -228,19 +297,19 @@ func copyClean(s *Set, dst, src []byte) int {
 
 // kernels lists every kernel this machine can run, dispatch first.
 func kernels() []kernel {
-	ks := []kernel{{"dispatch", index, copyClean}}
+	ks := []kernel{{"dispatch", (*Set).Index, (*Set).Copy}}
 	if hasAVX512 {
 		ks = append(ks, kernel{"avx512",
 			func(s *Set, b []byte) int {
 				if s.utf8 {
-					return indexUTF8AVX512(&s.nib, &s.stop, unsafe.SliceData(b), len(b))
+					return indexUTF8AVX512(s, unsafe.SliceData(b), len(b))
 				}
 				return indexAVX512(&s.nib, unsafe.SliceData(b), len(b))
 			},
 			func(s *Set, dst, src []byte) int {
 				_ = dst[len(src)+Slack-1]
 				if s.utf8 {
-					return copyUTF8AVX512(&s.nib, &s.stop, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
+					return copyUTF8AVX512(s, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
 				}
 				return copyAVX512(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
 			}})

@@ -1,5 +1,6 @@
 //go:build !purego
 
+#include "go_asm.h"
 #include "textflag.h"
 
 // The SIMD kernels classify every byte x with two PSHUFB nibble lookups in
@@ -44,6 +45,13 @@
 // the dev machine, 8x SWAR, 0.37 instructions per byte; 6.5 ns at 3-24
 // bytes against 8-15 ns for SWAR.
 TEXT ·indexAVX2(SB), NOSPLIT, $0-32
+	XORQ R13, R13
+	JMP  indexAVX2core<>(SB)
+
+// indexAVX2core is indexAVX2 with R13 = 0, or with R13 = the UTF-8 Set whose
+// nib table is the first argument (from indexEntry): then a stop
+// at a byte >= 0x80 goes on in indexGo, which takes the Set.
+TEXT indexAVX2core<>(SB), NOSPLIT, $0-32
 	MOVQ nib+0(FP), AX
 	MOVQ p+8(FP), SI
 	MOVQ n+16(FP), CX
@@ -77,9 +85,7 @@ ifound64:
 	ORQ  BX, AX
 	TZCNTQ AX, AX
 	ADDQ DI, AX
-	MOVQ AX, ret+24(FP)
-	VZEROUPPER
-	RET
+	JMP  iret
 
 itail:
 	// 0 <= n-i < 64 and n >= 32: one vector at i if more than 32 remain,
@@ -111,9 +117,7 @@ inone:
 ifound:
 	TZCNTL AX, AX
 	ADDQ DI, AX
-	MOVQ AX, ret+24(FP)
-	VZEROUPPER
-	RET
+	JMP  iret
 
 ishort:
 	CMPQ CX, $16
@@ -130,9 +134,7 @@ ishort:
 	ORQ  BX, AX
 	BTSQ CX, AX
 	TZCNTQ AX, AX
-	MOVQ AX, ret+24(FP)
-	VZEROUPPER
-	RET
+	JMP  iret
 
 itiny:
 	// n < 16: one 16-byte load that stays in p's page: from p if the page
@@ -149,9 +151,7 @@ itiny:
 	MEMBERS2X(X0, AX)
 	BTSL CX, AX
 	TZCNTL AX, AX
-	MOVQ AX, ret+24(FP)
-	VZEROUPPER
-	RET
+	JMP  iret
 
 itinyend:
 	VMOVDQU -16(SI)(CX*1), X0
@@ -162,8 +162,41 @@ itinyend:
 	SHRXL R9, AX, AX
 	BTSL CX, AX
 	TZCNTL AX, AX
+	JMP  iret
+
+iret:
+	// AX: the member's index, or n.
 	MOVQ AX, ret+24(FP)
 	VZEROUPPER
+	TESTQ R13, R13
+	JNZ  iretutf8
+	RET
+
+iretutf8:
+	CMPQ AX, n+16(FP)
+	JAE  iretn
+	MOVBLZX (SI)(AX*1), BX
+	CMPL BX, $0x80
+	JAE  iretgo
+	RET
+
+iretgo:
+	// The ASCII prefix ends at AX: pass it on with n as n | AX<<32 when
+	// n < 1<<32, so that indexGoFrom does not scan it again.
+	MOVQ R13, nib+0(FP)
+	MOVQ n+16(FP), BX
+	MOVQ BX, R9
+	SHRQ $32, R9
+	JNZ  iretgofull
+	SHLQ $32, AX
+	ORQ  AX, BX
+	MOVQ BX, n+16(FP)
+	JMP  ·indexGoFrom(SB)
+
+iretgofull:
+	JMP  ·indexGo(SB)
+
+iretn:
 	RET
 
 // func copyAVX2(nib *[32]byte, dst, src *byte, n int) int
@@ -172,6 +205,13 @@ itinyend:
 // to dst before it is tested. Reads src like indexAVX2; writes dst[0:n] and,
 // for n < 16, dst[0:16]. Needs len(dst) >= max(n, 16). No alignment.
 TEXT ·copyAVX2(SB), NOSPLIT, $0-40
+	XORQ R13, R13
+	JMP  copyAVX2core<>(SB)
+
+// copyAVX2core is copyAVX2 with R13 = 0, or with R13 = the UTF-8 Set whose
+// nib table is the first argument (from copyEntry): then a stop
+// at a byte >= 0x80 goes on in copyGo, which takes the Set.
+TEXT copyAVX2core<>(SB), NOSPLIT, $0-40
 	MOVQ nib+0(FP), AX
 	MOVQ dst+8(FP), DX
 	MOVQ src+16(FP), SI
@@ -208,9 +248,7 @@ cfound64:
 	ORQ  BX, AX
 	TZCNTQ AX, AX
 	ADDQ DI, AX
-	MOVQ AX, ret+32(FP)
-	VZEROUPPER
-	RET
+	JMP  cret
 
 ctail:
 	CMPQ DI, CX
@@ -242,9 +280,7 @@ cnone:
 cfound:
 	TZCNTL AX, AX
 	ADDQ DI, AX
-	MOVQ AX, ret+32(FP)
-	VZEROUPPER
-	RET
+	JMP  cret
 
 cshort:
 	CMPQ CX, $16
@@ -262,9 +298,7 @@ cshort:
 	ORQ  BX, AX
 	BTSQ CX, AX
 	TZCNTQ AX, AX
-	MOVQ AX, ret+32(FP)
-	VZEROUPPER
-	RET
+	JMP  cret
 
 ctiny:
 	TESTQ CX, CX
@@ -279,9 +313,7 @@ ctiny:
 	MEMBERS2X(X0, AX)
 	BTSL CX, AX
 	TZCNTL AX, AX
-	MOVQ AX, ret+32(FP)
-	VZEROUPPER
-	RET
+	JMP  cret
 
 ctinyend:
 	// Load the 16 bytes ending at src+n and shift them down by 16-n with
@@ -299,9 +331,7 @@ ctinyend:
 	SHRXL R9, AX, AX
 	BTSL CX, AX
 	TZCNTL AX, AX
-	MOVQ AX, ret+32(FP)
-	VZEROUPPER
-	RET
+	JMP  cret
 
 DATA shiftIota<>+0(SB)/8, $0x0706050403020100
 DATA shiftIota<>+8(SB)/8, $0x0f0e0d0c0b0a0908
@@ -330,6 +360,42 @@ GLOBL shiftIota<>(SB), RODATA|NOPTR, $16
 // bytes. No alignment. 128 bytes per iteration, two vectors tested with one
 // KORTEST. Measured 31-52 GiB/s at 1-10 KB on the dev machine, as fast as
 // memmove and twice AVX2 (half the uops per byte); 6.5 ns at 3-24 bytes.
+
+cret:
+	// AX: the member's index, or n.
+	MOVQ AX, ret+32(FP)
+	VZEROUPPER
+	TESTQ R13, R13
+	JNZ  cretutf8
+	RET
+
+cretutf8:
+	CMPQ AX, n+24(FP)
+	JAE  cretn
+	MOVBLZX (SI)(AX*1), BX
+	CMPL BX, $0x80
+	JAE  cretgo
+	RET
+
+cretgo:
+	// The ASCII prefix ends at AX: pass it on with n as n | AX<<32 when
+	// n < 1<<32, so that copyGoFrom does not scan it again.
+	MOVQ R13, nib+0(FP)
+	MOVQ n+24(FP), BX
+	MOVQ BX, R9
+	SHRQ $32, R9
+	JNZ  cretgofull
+	SHLQ $32, AX
+	ORQ  AX, BX
+	MOVQ BX, n+24(FP)
+	JMP  ·copyGoFrom(SB)
+
+cretgofull:
+	JMP  ·copyGo(SB)
+
+cretn:
+	RET
+
 TEXT ·indexAVX512(SB), NOSPLIT, $0-32
 	MOVQ nib+0(FP), AX
 	MOVQ p+8(FP), SI
@@ -964,30 +1030,42 @@ GLOBL utf8C80<>(SB), RODATA|NOPTR, $32
 
 // AVX-512 UTF-8 kernels: the UTF-8 rule of the AVX2 kernels on 64-byte
 // vectors, with the exact position of the first member found in the vector
-// (no scalar window) and a masked final vector (no scalar tail). The
-// previous bytes are the vector shifted by 1, 2, 3 bytes (VALIGNQ brings
-// the previous 128-bit lane, VPALIGNR shifts) with zeros (ASCII) shifted
-// in: exact, since every vector starts at a sequence boundary. (Masked
-// loads at i-1..i-3 ran 3-10x slower at some sizes: at i = 0 on an input at
-// a page start the masked-off lane lies in the previous page, and the
-// assist costs about 1 us per call.) A vector with no byte >= 0x80 takes the ASCII test alone.
+// (no scalar window) and a masked final vector (no scalar tail). They take
+// the Set itself, so that copyEntry and indexEntry reach them with a jump.
+//
+// Each vector starts 64 bytes after the last, whatever its bytes: the scan
+// never waits for one vector's result to know where the next one starts.
+// The previous bytes of the vector at i are loads at i-1, i-2 and i-3, or,
+// for the vector at 0 (a sequence boundary), the vector shifted with zeros
+// (ASCII) in, so nothing before p is read. (Masked loads before p ran 3-10x
+// slower at some sizes: at i = 0 on an input at a page start the
+// masked-off lane lies in the previous page, and the assist costs about
+// 1 us per call.) A sequence that runs past a vector is checked by the next
+// one, which is then tested as UTF-8 even if it is ASCII; past the last
+// vector it is cut by the end, and its lead is the member. A vector with no
+// byte >= 0x80 after a clean boundary takes the ASCII test alone, and the
+// UTF-8 tables are loaded at the first non-ASCII vector only, so an ASCII
+// string costs what it costs the ASCII kernel.
 //
 // Exact position: let f be the first flag (ASCII member, stop lead,
 // validation error, or, in the final vector, a sequence cut by the end).
 // Every byte before f belongs to a valid sequence. If byte f is expected to
 // continue a sequence (previous byte >= C0, or the one before >= E0, or the
 // one before that >= F0), the member is that sequence's lead, the last byte
-// >= C0 before f; otherwise f starts a sequence and is the member.
+// >= C0 before f, which may lie in the previous vector; otherwise f starts
+// a sequence and is the member.
 //
 // Registers (besides Z6..Z8 of AVX512_SETUP): Z10..Z12 validation tables,
 // Z13/Z14 stop tables, Z15 thresholds of a sequence reaching past byte 63,
-// Z16..Z19 the bytes 0x60, 0x70, 0x80, 0x40, Z22 zero.
-#define UTF8_512_SETUP(stop) \
+// Z16..Z19 the bytes 0x60, 0x70, 0x80, 0x40, Z22 zero. R13 is nonzero once
+// they are loaded; R14 is the lead of a sequence cut by the end of the
+// last whole vector, or -1.
+#define UTF8_512_SETUP(set) \
 	VBROADCASTI32X4 ·utf8Tables+0(SB), Z10 \
 	VBROADCASTI32X4 ·utf8Tables+16(SB), Z11 \
 	VBROADCASTI32X4 ·utf8Tables+32(SB), Z12 \
-	VBROADCASTI32X4 (stop), Z13 \
-	VBROADCASTI32X4 16(stop), Z14 \
+	VBROADCASTI32X4 Set_stop(set), Z13 \
+	VBROADCASTI32X4 Set_stop+16(set), Z14 \
 	VMOVDQU64 utf8Thresh512<>(SB), Z15 \
 	MOVL $0x60606060, R11 \
 	VPBROADCASTD R11, Z16 \
@@ -997,16 +1075,35 @@ GLOBL utf8C80<>(SB), RODATA|NOPTR, $32
 	VPBROADCASTD R11, Z18 \
 	MOVL $0x40404040, R11 \
 	VPBROADCASTD R11, Z19 \
-	VPXORQ Z22, Z22, Z22
+	VPXORQ Z22, Z22, Z22 \
+	MOVQ $1, R13
 
-// UTF8_512_FLAGS sets K1 to the ASCII members among K7 and the validation
-// errors and stop leads of the vector Z0 at DI. Leaves Z1 = previous bytes
-// and the high bit of Z2 set where a byte must be a third or fourth byte.
-#define UTF8_512_FLAGS \
+// UTF8_512_PREV_SHIFT sets Z1, Z2, Z3 to the bytes 1, 2, 3 before each
+// byte of the vector Z0 at p[0], zeros before p.
+#define UTF8_512_PREV_SHIFT \
 	VALIGNQ $6, Z22, Z0, Z3 \
 	VPALIGNR $15, Z3, Z0, Z1 \
 	VPALIGNR $14, Z3, Z0, Z2 \
-	VPALIGNR $13, Z3, Z0, Z3 \
+	VPALIGNR $13, Z3, Z0, Z3
+
+// UTF8_512_PREV_LOAD is UTF8_512_PREV_SHIFT for a whole vector at DI > 0.
+#define UTF8_512_PREV_LOAD \
+	VMOVDQU64 -1(SI)(DI*1), Z1 \
+	VMOVDQU64 -2(SI)(DI*1), Z2 \
+	VMOVDQU64 -3(SI)(DI*1), Z3
+
+// UTF8_512_PREV_LOADZ is UTF8_512_PREV_LOAD for the final vector, whose
+// bytes are K3: it reads nothing at or past p+n.
+#define UTF8_512_PREV_LOADZ \
+	VMOVDQU8.Z -1(SI)(DI*1), K3, Z1 \
+	VMOVDQU8.Z -2(SI)(DI*1), K3, Z2 \
+	VMOVDQU8.Z -3(SI)(DI*1), K3, Z3
+
+// UTF8_512_FLAGS sets K1 to the ASCII members among K7 and the validation
+// errors and stop leads of the vector Z0 at DI, given its previous bytes
+// Z1, Z2, Z3. Leaves Z1 = previous bytes and the high bit of Z2 set where a
+// byte must be a third or fourth byte.
+#define UTF8_512_FLAGS \
 	VPSRLW $4, Z0, Z4 \
 	VPANDQ Z8, Z4, Z4 \
 	VPSHUFB Z0, Z6, Z5 \
@@ -1030,41 +1127,25 @@ GLOBL utf8C80<>(SB), RODATA|NOPTR, $32
 	VPTESTMB Z5, Z5, K2 \
 	KORQ K1, K2, K1
 
-// UTF8_512_EXACT turns the first flag of AX (nonzero) into the index of the
-// member in the vector at DI, in AX.
-#define UTF8_512_EXACT \
-	TZCNTQ AX, AX \
-	VPSUBUSB Z19, Z1, Z9 \
-	VPORQ Z9, Z2, Z9 \
-	VPMOVB2M Z9, K2 \
-	KMOVQ K2, BX \
-	BTQ AX, BX \
-	JCC 6(PC) \
-	VPSUBUSB Z19, Z0, Z9 \
-	VPMOVB2M Z9, K2 \
-	KMOVQ K2, BX \
-	BZHIQ AX, BX, BX \
-	BSRQ BX, AX \
-	ADDQ DI, AX
-
-// func indexUTF8AVX512(nib, stop *[32]byte, p *byte, n int) int
+// func indexUTF8AVX512(s *Set, p *byte, n int) int
 //
 // Index of the first member of p[0:n] for a UTF-8 Set, or n; p[0] must be
 // a sequence boundary (any byte after an ASCII prefix is). Reads exactly
 // p[0:n]. Needs AVX512BW.
-TEXT ·indexUTF8AVX512(SB), NOSPLIT, $0-40
-	MOVQ nib+0(FP), AX
-	MOVQ stop+8(FP), DX
-	MOVQ p+16(FP), SI
-	MOVQ n+24(FP), CX
+TEXT ·indexUTF8AVX512(SB), NOSPLIT, $0-32
+	MOVQ s+0(FP), AX
+	MOVQ p+8(FP), SI
+	MOVQ n+16(FP), CX
+	LEAQ Set_nib(AX), AX
 	AVX512_SETUP(AX)
-	UTF8_512_SETUP(DX)
 	XORQ DI, DI
+	XORQ R13, R13
+	MOVQ $-1, R14
 	LEAQ -64(CX), R8
 	LEAQ -128(CX), R12
 
 wloop:
-	// 128 ASCII bytes at a time while they last, as copyAVX512 does;
+	// 128 ASCII bytes at a time while they last, as indexAVX512 does;
 	// entered at the start and after an ASCII vector only, so non-ASCII
 	// text does not pay for the failed test.
 	CMPQ DI, R12
@@ -1096,24 +1177,47 @@ wone:
 	JMP  wloop
 
 wutf8:
+	TESTQ R13, R13
+	JNZ  wready
+	MOVQ s+0(FP), R9
+	UTF8_512_SETUP(R9)
+
+wready:
 	KNOTQ K2, K7
+	TESTQ DI, DI
+	JNZ  wprevload
+	UTF8_512_PREV_SHIFT
+	JMP  wflags
+
+wprevload:
+	UTF8_512_PREV_LOAD
+
+wflags:
 	UTF8_512_FLAGS
+	KMOVQ K1, AX
+	TESTQ AX, AX
+	JNZ  wfound
 	VPSUBUSB Z15, Z0, Z9
 	VPMOVB2M Z9, K2
 	KMOVQ K2, R10
+	ADDQ $64, DI
+	TESTQ R10, R10
+	JZ   wone
+	// A sequence runs into the next vector: test that one as UTF-8.
+	CMPQ DI, R8
+	JGT  wcut
+	VMOVDQU64 (SI)(DI*1), Z0
+	VPMOVB2M Z0, K2
+	JMP  wready
+
+wcut:
 	TZCNTQ R10, R10
-	KMOVQ K1, AX
-	LEAQ 1(R10), R11
-	BZHIQ R11, AX, AX
-	TESTQ AX, AX
-	JNZ  wfound
-	ADDQ R10, DI
-	JMP  wone
+	LEAQ -64(DI)(R10*1), R14
 
 wtail:
 	MOVQ CX, BX
 	SUBQ DI, BX
-	JEQ  wnone
+	JEQ  wend
 	MOVQ $-1, R9
 	BZHIQ BX, R9, R9
 	KMOVQ R9, K3
@@ -1121,6 +1225,8 @@ wtail:
 	VPMOVB2M Z0, K2
 	KORTESTQ K2, K2
 	JNZ  wtailutf8
+	CMPQ R14, $-1
+	JNE  wtailutf8
 	VPSRLW $4, Z0, Z2
 	VPANDQ Z8, Z2, Z2
 	VPSHUFB Z0, Z6, Z0
@@ -1130,12 +1236,36 @@ wtail:
 	JNZ  wascii
 
 wnone:
-	MOVQ CX, ret+32(FP)
+	MOVQ CX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+wend:
+	// The input ends at a vector's end: a sequence cut there is a member.
+	MOVQ R14, AX
+	CMPQ AX, $-1
+	JEQ  wnone
+	MOVQ AX, ret+24(FP)
 	VZEROUPPER
 	RET
 
 wtailutf8:
+	TESTQ R13, R13
+	JNZ  wtailready
+	MOVQ s+0(FP), R9
+	UTF8_512_SETUP(R9)
+
+wtailready:
 	KANDNQ K3, K2, K7
+	TESTQ DI, DI
+	JNZ  wtailprev
+	UTF8_512_PREV_SHIFT
+	JMP  wtailflags
+
+wtailprev:
+	UTF8_512_PREV_LOADZ
+
+wtailflags:
 	UTF8_512_FLAGS
 	LEAQ utf8Thresh512<>(SB), R11
 	MOVQ $64, R9
@@ -1147,11 +1277,62 @@ wtailutf8:
 	KANDQ K3, K1, K1
 	KMOVQ K1, AX
 	TESTQ AX, AX
+	JNZ  wfound
+	// Nothing flagged: is the sequence that ran in from the previous
+	// vector (lead at R14) cut by the end?
+	CMPQ R14, $-1
 	JEQ  wnone
+	MOVBLZX (SI)(R14*1), R9
+	LEAQ 2(R14), R10
+	CMPL R9, $0xE0
+	JB   wcutlen
+	INCQ R10
+	CMPL R9, $0xF0
+	JB   wcutlen
+	INCQ R10
+
+wcutlen:
+	CMPQ R10, CX
+	JLE  wnone
+	MOVQ R14, ret+24(FP)
+	VZEROUPPER
+	RET
 
 wfound:
-	UTF8_512_EXACT
-	MOVQ AX, ret+32(FP)
+	// AX: the flags of the vector at DI (nonzero); see Exact position.
+	TZCNTQ AX, AX
+	VPSUBUSB Z19, Z1, Z9
+	VPORQ Z9, Z2, Z9
+	VPMOVB2M Z9, K2
+	KMOVQ K2, BX
+	BTQ AX, BX
+	JCC  wfoundat
+	VPSUBUSB Z19, Z0, Z9
+	VPMOVB2M Z9, K2
+	KMOVQ K2, BX
+	BZHIQ AX, BX, BX
+	JZ   wfoundback
+	BSRQ BX, AX
+
+wfoundat:
+	ADDQ DI, AX
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+wfoundback:
+	// The lead is one of the last bytes of the previous vector.
+	LEAQ -1(DI)(AX*1), AX
+
+wback:
+	MOVBLZX (SI)(AX*1), BX
+	CMPL BX, $0xC0
+	JAE  wbackdone
+	DECQ AX
+	JMP  wback
+
+wbackdone:
+	MOVQ AX, ret+24(FP)
 	VZEROUPPER
 	RET
 
@@ -1159,24 +1340,25 @@ wascii:
 	KMOVQ K1, AX
 	TZCNTQ AX, AX
 	ADDQ DI, AX
-	MOVQ AX, ret+32(FP)
+	MOVQ AX, ret+24(FP)
 	VZEROUPPER
 	RET
 
-// func copyUTF8AVX512(nib, stop *[32]byte, dst, src *byte, n int) int
+// func copyUTF8AVX512(s *Set, dst, src *byte, n int) int
 //
 // indexUTF8AVX512 fused with the copy of src[0:i] to dst: each vector is
 // stored before it is tested. Reads exactly src[0:n], writes exactly
 // dst[0:n].
-TEXT ·copyUTF8AVX512(SB), NOSPLIT, $0-48
-	MOVQ nib+0(FP), AX
-	MOVQ stop+8(FP), DX
-	MOVQ src+24(FP), SI
-	MOVQ n+32(FP), CX
+TEXT ·copyUTF8AVX512(SB), NOSPLIT, $0-40
+	MOVQ s+0(FP), AX
+	MOVQ dst+8(FP), DX
+	MOVQ src+16(FP), SI
+	MOVQ n+24(FP), CX
+	LEAQ Set_nib(AX), AX
 	AVX512_SETUP(AX)
-	UTF8_512_SETUP(DX)
-	MOVQ dst+16(FP), DX
 	XORQ DI, DI
+	XORQ R13, R13
+	MOVQ $-1, R14
 	LEAQ -64(CX), R8
 	LEAQ -128(CX), R12
 
@@ -1216,24 +1398,48 @@ xone:
 	JMP  xloop
 
 xutf8:
+	TESTQ R13, R13
+	JNZ  xready
+	MOVQ s+0(FP), R9
+	UTF8_512_SETUP(R9)
+
+xready:
 	KNOTQ K2, K7
+	TESTQ DI, DI
+	JNZ  xprevload
+	UTF8_512_PREV_SHIFT
+	JMP  xflags
+
+xprevload:
+	UTF8_512_PREV_LOAD
+
+xflags:
 	UTF8_512_FLAGS
+	KMOVQ K1, AX
+	TESTQ AX, AX
+	JNZ  xfound
 	VPSUBUSB Z15, Z0, Z9
 	VPMOVB2M Z9, K2
 	KMOVQ K2, R10
+	ADDQ $64, DI
+	TESTQ R10, R10
+	JZ   xone
+	// A sequence runs into the next vector: test that one as UTF-8.
+	CMPQ DI, R8
+	JGT  xcut
+	VMOVDQU64 (SI)(DI*1), Z0
+	VMOVDQU64 Z0, (DX)(DI*1)
+	VPMOVB2M Z0, K2
+	JMP  xready
+
+xcut:
 	TZCNTQ R10, R10
-	KMOVQ K1, AX
-	LEAQ 1(R10), R11
-	BZHIQ R11, AX, AX
-	TESTQ AX, AX
-	JNZ  xfound
-	ADDQ R10, DI
-	JMP  xone
+	LEAQ -64(DI)(R10*1), R14
 
 xtail:
 	MOVQ CX, BX
 	SUBQ DI, BX
-	JEQ  xnone
+	JEQ  xend
 	MOVQ $-1, R9
 	BZHIQ BX, R9, R9
 	KMOVQ R9, K3
@@ -1242,6 +1448,8 @@ xtail:
 	VPMOVB2M Z0, K2
 	KORTESTQ K2, K2
 	JNZ  xtailutf8
+	CMPQ R14, $-1
+	JNE  xtailutf8
 	VPSRLW $4, Z0, Z2
 	VPANDQ Z8, Z2, Z2
 	VPSHUFB Z0, Z6, Z0
@@ -1251,12 +1459,36 @@ xtail:
 	JNZ  xascii
 
 xnone:
-	MOVQ CX, ret+40(FP)
+	MOVQ CX, ret+32(FP)
+	VZEROUPPER
+	RET
+
+xend:
+	// The input ends at a vector's end: a sequence cut there is a member.
+	MOVQ R14, AX
+	CMPQ AX, $-1
+	JEQ  xnone
+	MOVQ AX, ret+32(FP)
 	VZEROUPPER
 	RET
 
 xtailutf8:
+	TESTQ R13, R13
+	JNZ  xtailready
+	MOVQ s+0(FP), R9
+	UTF8_512_SETUP(R9)
+
+xtailready:
 	KANDNQ K3, K2, K7
+	TESTQ DI, DI
+	JNZ  xtailprev
+	UTF8_512_PREV_SHIFT
+	JMP  xtailflags
+
+xtailprev:
+	UTF8_512_PREV_LOADZ
+
+xtailflags:
 	UTF8_512_FLAGS
 	LEAQ utf8Thresh512<>(SB), R11
 	MOVQ $64, R9
@@ -1268,11 +1500,62 @@ xtailutf8:
 	KANDQ K3, K1, K1
 	KMOVQ K1, AX
 	TESTQ AX, AX
+	JNZ  xfound
+	// Nothing flagged: is the sequence that ran in from the previous
+	// vector (lead at R14) cut by the end?
+	CMPQ R14, $-1
 	JEQ  xnone
+	MOVBLZX (SI)(R14*1), R9
+	LEAQ 2(R14), R10
+	CMPL R9, $0xE0
+	JB   xcutlen
+	INCQ R10
+	CMPL R9, $0xF0
+	JB   xcutlen
+	INCQ R10
+
+xcutlen:
+	CMPQ R10, CX
+	JLE  xnone
+	MOVQ R14, ret+32(FP)
+	VZEROUPPER
+	RET
 
 xfound:
-	UTF8_512_EXACT
-	MOVQ AX, ret+40(FP)
+	// AX: the flags of the vector at DI (nonzero); see Exact position.
+	TZCNTQ AX, AX
+	VPSUBUSB Z19, Z1, Z9
+	VPORQ Z9, Z2, Z9
+	VPMOVB2M Z9, K2
+	KMOVQ K2, BX
+	BTQ AX, BX
+	JCC  xfoundat
+	VPSUBUSB Z19, Z0, Z9
+	VPMOVB2M Z9, K2
+	KMOVQ K2, BX
+	BZHIQ AX, BX, BX
+	JZ   xfoundback
+	BSRQ BX, AX
+
+xfoundat:
+	ADDQ DI, AX
+	MOVQ AX, ret+32(FP)
+	VZEROUPPER
+	RET
+
+xfoundback:
+	// The lead is one of the last bytes of the previous vector.
+	LEAQ -1(DI)(AX*1), AX
+
+xback:
+	MOVBLZX (SI)(AX*1), BX
+	CMPL BX, $0xC0
+	JAE  xbackdone
+	DECQ AX
+	JMP  xback
+
+xbackdone:
+	MOVQ AX, ret+32(FP)
 	VZEROUPPER
 	RET
 
@@ -1280,7 +1563,7 @@ xascii:
 	KMOVQ K1, AX
 	TZCNTQ AX, AX
 	ADDQ DI, AX
-	MOVQ AX, ret+40(FP)
+	MOVQ AX, ret+32(FP)
 	VZEROUPPER
 	RET
 
@@ -1304,3 +1587,66 @@ DATA utf8Thresh512<>+104(SB)/8, $-1
 DATA utf8Thresh512<>+112(SB)/8, $-1
 DATA utf8Thresh512<>+120(SB)/8, $-1
 GLOBL utf8Thresh512<>(SB), RODATA|NOPTR, $128
+
+// func copyEntry(s *Set, dst, src *byte, n int) int
+//
+// Set.Copy's one call: it jumps to the kernel for this CPU (level) and
+// Set, so that Copy inlines into its callers and a string costs one ABI0
+// call. The kernels whose first argument is the nib table get it in place
+// of s; the AVX2 UTF-8 path and the portable kernels are Go (copyGo).
+TEXT ·copyEntry(SB), NOSPLIT, $0-40
+	MOVQ s+0(FP), AX
+	MOVBLZX ·level(SB), BX
+	CMPL BX, $2
+	JNE  c2
+	CMPB Set_utf8(AX), $0
+	JNE  c512utf8
+	LEAQ Set_nib(AX), AX
+	MOVQ AX, s+0(FP)
+	JMP  ·copyAVX512(SB)
+
+c512utf8:
+	JMP  ·copyUTF8AVX512(SB)
+
+c2:
+	CMPL BX, $1
+	JNE  cgo
+	XORQ R13, R13
+	CMPB Set_utf8(AX), $0
+	CMOVQNE AX, R13
+	LEAQ Set_nib(AX), AX
+	MOVQ AX, s+0(FP)
+	JMP  copyAVX2core<>(SB)
+
+cgo:
+	JMP  ·copyGo(SB)
+
+// func indexEntry(s *Set, p *byte, n int) int
+//
+// Set.Index's one call, as copyEntry.
+TEXT ·indexEntry(SB), NOSPLIT, $0-32
+	MOVQ s+0(FP), AX
+	MOVBLZX ·level(SB), BX
+	CMPL BX, $2
+	JNE  i2
+	CMPB Set_utf8(AX), $0
+	JNE  i512utf8
+	LEAQ Set_nib(AX), AX
+	MOVQ AX, s+0(FP)
+	JMP  ·indexAVX512(SB)
+
+i512utf8:
+	JMP  ·indexUTF8AVX512(SB)
+
+i2:
+	CMPL BX, $1
+	JNE  igo
+	XORQ R13, R13
+	CMPB Set_utf8(AX), $0
+	CMOVQNE AX, R13
+	LEAQ Set_nib(AX), AX
+	MOVQ AX, s+0(FP)
+	JMP  indexAVX2core<>(SB)
+
+igo:
+	JMP  ·indexGo(SB)
