@@ -174,14 +174,29 @@ func (g *Generator) writeStringValue(s []byte) error {
 			// A few ASCII escapes between clean runs (a quote in a
 			// sentence): escape each from the table and scan on, while
 			// the rest still fits with Slack to spare.
-			for t := g.x.tab; n < len(s) && t != nil && s[n] < utf8.RuneSelf && len(s)-n+slack+16 <= len(b)-l; {
-				e := &t[s[n]]
-				binary.LittleEndian.PutUint64(b[l:], e.w)
-				l += int(e.n)
-				n++
-				m := set.Copy(b[l:], s[n:])
-				l += m
-				n += m
+			// The rest fits with Slack to spare while l-n <= lim.
+			if t := g.x.tab; t != nil {
+				lim := len(b) - len(s) - slack - 16
+				for n < len(s) && s[n] < utf8.RuneSelf && l-n <= lim {
+					e := &t[s[n]]
+					binary.LittleEndian.PutUint64(b[l:], e.w)
+					l += int(e.n)
+					n++
+					if len(s)-n <= shortTail {
+						// A few bytes after the escape (a quote that
+						// closes a sentence): a byte loop costs less
+						// than a kernel call.
+						for n < len(s) && !set.Contains(s[n]) {
+							b[l] = s[n]
+							l++
+							n++
+						}
+						continue
+					}
+					m := set.Copy(b[l:], s[n:])
+					l += m
+					n += m
+				}
 			}
 			if n == len(s) {
 				b[l] = g.x.quote
