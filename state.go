@@ -87,6 +87,18 @@ func (s *state) valueDone() {
 	s.sync()
 }
 
+// fastValueDone is valueDone for a value written on the fast path, that
+// is with vsep != noFast: in a compact array, or in a compact object after
+// a name. It sets what sync would, without recomputing.
+func (s *state) fastValueDone() {
+	s.first = false
+	s.afterName = false
+	s.vsep = noFast
+	if s.cur == inArray {
+		s.vsep = ','
+	}
+}
+
 // push opens a container; the caller has checked the depth.
 func (s *state) push(c context) {
 	s.stack = append(s.stack, c)

@@ -168,7 +168,7 @@ func (g *Generator) writeStringValue(s []byte) error {
 			if n == len(s) {
 				b[l] = g.x.quote
 				g.k.buf = g.k.buf[:l+1]
-				st.valueDone()
+				st.fastValueDone()
 				return nil
 			}
 			// A few ASCII escapes between clean runs (a quote in a
@@ -201,7 +201,7 @@ func (g *Generator) writeStringValue(s []byte) error {
 			if n == len(s) {
 				b[l] = g.x.quote
 				g.k.buf = g.k.buf[:l+1]
-				st.valueDone()
+				st.fastValueDone()
 				return nil
 			}
 			// Something else to escape: escape the rest in place when it
@@ -209,7 +209,7 @@ func (g *Generator) writeStringValue(s []byte) error {
 			b, i, bad := g.x.appendSome(b[:l], s, n)
 			if i == len(s) && !bad && cap(b)-len(b) > slack {
 				g.k.buf = append(b, g.x.quote)
-				st.valueDone()
+				st.fastValueDone()
 				return nil
 			}
 			g.k.buf = b
