@@ -50,10 +50,16 @@ type Set struct {
 	// listed lead bytes.
 	lead [256]uint8
 
-	// stop is the SIMD form of the bytes >= 0xC0 whose lead class is 0
-	// (C0, C1, F5..FF and the listed leads): stop[l] has bit h-12 set when
-	// byte h<<4|l is one, stop[16+h] is 1<<(h-12) for h >= 12, else 0.
+	// stop is the SIMD form of the listed lead bytes (C2..F4 whose lead
+	// class is 0): stop[l] has bit h-12 set when byte h<<4|l is one,
+	// stop[16+h] is 1<<(h-12) for h >= 12, else 0. The bytes no sequence
+	// starts with (C0, C1, F5..FF) need no entry: the validation tables
+	// flag them (utf8Tables).
 	stop [32]byte
+
+	// stops is set when stop lists any lead byte; the AVX-512 kernels skip
+	// the stop lookup without one.
+	stops bool
 }
 
 type kernelKind uint8
@@ -143,9 +149,10 @@ func NewUTF8Set(stopLead *[256]bool, extra ...byte) Set {
 			s.lead[c] = utf8Class(byte(c))
 		}
 	}
-	for c := 0xc0; c < 0x100; c++ {
+	for c := 0xc2; c < 0xf5; c++ {
 		if s.lead[c] == 0 {
 			s.stop[c&15] |= 1 << (c>>4 - 12)
+			s.stops = true
 		}
 	}
 	for h := 12; h < 16; h++ {

@@ -1042,10 +1042,14 @@ GLOBL utf8C80<>(SB), RODATA|NOPTR, $32
 // masked-off lane lies in the previous page, and the assist costs about
 // 1 us per call.) A sequence that runs past a vector is checked by the next
 // one, which is then tested as UTF-8 even if it is ASCII; past the last
-// vector it is cut by the end, and its lead is the member. A vector with no
-// byte >= 0x80 after a clean boundary takes the ASCII test alone, and the
-// UTF-8 tables are loaded at the first non-ASCII vector only, so an ASCII
-// string costs what it costs the ASCII kernel.
+// vector it is cut by the end, and its lead is the member. The kernels
+// start in the ASCII loop; the first vector with a byte >= 0x80 loads the
+// UTF-8 tables (so an ASCII string costs what it costs the ASCII kernel)
+// and enters a loop of UTF-8 vectors, which returns to the ASCII loop after
+// a vector that is all ASCII (no sequence can run past it). Sets without
+// stop leads (Set.stops) run that loop without the stop lookup.
+// BenchmarkCopy, Latin text, 1000 bytes: 44 -> 40 ns for the separate loop
+// and the skipped lookup (benchstat n=6).
 //
 // Exact position: let f be the first flag (ASCII member, stop lead,
 // validation error, or, in the final vector, a sequence cut by the end).
@@ -1076,7 +1080,10 @@ GLOBL utf8C80<>(SB), RODATA|NOPTR, $32
 	MOVL $0x40404040, R11 \
 	VPBROADCASTD R11, Z19 \
 	VPXORQ Z22, Z22, Z22 \
-	MOVQ $1, R13
+	MOVQ $1, R11 \
+	MOVQ $2, R13 \
+	CMPB Set_stops(set), $0 \
+	CMOVQNE R11, R13
 
 // UTF8_512_PREV_SHIFT sets Z1, Z2, Z3 to the bytes 1, 2, 3 before each
 // byte of the vector Z0 at p[0], zeros before p.
@@ -1124,6 +1131,29 @@ GLOBL utf8C80<>(SB), RODATA|NOPTR, $32
 	VPSHUFB Z9, Z13, Z9 \
 	VPSHUFB Z4, Z14, Z20 \
 	VPTERNLOGD $0xF8, Z20, Z9, Z5 \
+	VPTESTMB Z5, Z5, K2 \
+	KORQ K1, K2, K1
+
+// UTF8_512_FLAGS_NOSTOP is UTF8_512_FLAGS for a Set without stop leads
+// (Set.stops false): the validation tables flag every invalid lead, so the
+// stop lookup is skipped.
+#define UTF8_512_FLAGS_NOSTOP \
+	VPSRLW $4, Z0, Z4 \
+	VPANDQ Z8, Z4, Z4 \
+	VPSHUFB Z0, Z6, Z5 \
+	VPSHUFB Z4, Z7, Z9 \
+	VPTESTNMB Z9, Z5, K7, K1 \
+	VPSRLW $4, Z1, Z5 \
+	VPANDQ Z8, Z5, Z5 \
+	VPSHUFB Z5, Z10, Z5 \
+	VPANDQ Z8, Z1, Z9 \
+	VPSHUFB Z9, Z11, Z9 \
+	VPSHUFB Z4, Z12, Z20 \
+	VPTERNLOGD $0x80, Z20, Z9, Z5 \
+	VPSUBUSB Z16, Z2, Z2 \
+	VPSUBUSB Z17, Z3, Z3 \
+	VPORQ Z3, Z2, Z2 \
+	VPTERNLOGD $0x78, Z18, Z2, Z5 \
 	VPTESTMB Z5, Z5, K2 \
 	KORQ K1, K2, K1
 
@@ -1194,25 +1224,61 @@ wprevload:
 
 wflags:
 	UTF8_512_FLAGS
-	KMOVQ K1, AX
-	TESTQ AX, AX
-	JNZ  wfound
+	KORTESTQ K1, K1
+	JNZ  wfoundk
+	ADDQ $64, DI
+	CMPQ R13, $2
+	JEQ  wp
+
+wu:
+	// Vectors with non-ASCII bytes: stay in this loop, each vector 64
+	// bytes after the last, until one is all ASCII (no sequence runs
+	// past it: back to the ASCII loop) or the input ends.
+	CMPQ DI, R8
+	JGT  wucut
+	VMOVDQU64 (SI)(DI*1), Z0
+	VPMOVB2M Z0, K2
+	KNOTQ K2, K7
+	UTF8_512_PREV_LOAD
+	UTF8_512_FLAGS
+	KORTESTQ K1, K1
+	JNZ  wfoundk
+	ADDQ $64, DI
+	KORTESTQ K7, K7
+	JCC  wu
+	JMP  wone
+
+wp:
+	// wu for a Set without stop leads.
+	CMPQ DI, R8
+	JGT  wucut
+	VMOVDQU64 (SI)(DI*1), Z0
+	VPMOVB2M Z0, K2
+	KNOTQ K2, K7
+	UTF8_512_PREV_LOAD
+	UTF8_512_FLAGS_NOSTOP
+	KORTESTQ K1, K1
+	JNZ  wfoundk
+	ADDQ $64, DI
+	KORTESTQ K7, K7
+	JCC  wp
+	JMP  wone
+
+wucut:
+	// A sequence that runs past the last whole vector (Z0) has its lead
+	// in R14 for wtail.
 	VPSUBUSB Z15, Z0, Z9
 	VPMOVB2M Z9, K2
 	KMOVQ K2, R10
-	ADDQ $64, DI
 	TESTQ R10, R10
-	JZ   wone
-	// A sequence runs into the next vector: test that one as UTF-8.
-	CMPQ DI, R8
-	JGT  wcut
-	VMOVDQU64 (SI)(DI*1), Z0
-	VPMOVB2M Z0, K2
-	JMP  wready
-
-wcut:
+	JZ   wtail
 	TZCNTQ R10, R10
 	LEAQ -64(DI)(R10*1), R14
+	JMP  wtail
+
+wfoundk:
+	KMOVQ K1, AX
+	JMP  wfound
 
 wtail:
 	MOVQ CX, BX
@@ -1415,26 +1481,63 @@ xprevload:
 
 xflags:
 	UTF8_512_FLAGS
-	KMOVQ K1, AX
-	TESTQ AX, AX
-	JNZ  xfound
-	VPSUBUSB Z15, Z0, Z9
-	VPMOVB2M Z9, K2
-	KMOVQ K2, R10
+	KORTESTQ K1, K1
+	JNZ  xfoundk
 	ADDQ $64, DI
-	TESTQ R10, R10
-	JZ   xone
-	// A sequence runs into the next vector: test that one as UTF-8.
+	CMPQ R13, $2
+	JEQ  xp
+
+xu:
+	// Vectors with non-ASCII bytes: stay in this loop, each vector 64
+	// bytes after the last, until one is all ASCII (no sequence runs
+	// past it: back to the ASCII loop) or the input ends.
 	CMPQ DI, R8
-	JGT  xcut
+	JGT  xucut
 	VMOVDQU64 (SI)(DI*1), Z0
 	VMOVDQU64 Z0, (DX)(DI*1)
 	VPMOVB2M Z0, K2
-	JMP  xready
+	KNOTQ K2, K7
+	UTF8_512_PREV_LOAD
+	UTF8_512_FLAGS
+	KORTESTQ K1, K1
+	JNZ  xfoundk
+	ADDQ $64, DI
+	KORTESTQ K7, K7
+	JCC  xu
+	JMP  xone
 
-xcut:
+xp:
+	// xu for a Set without stop leads.
+	CMPQ DI, R8
+	JGT  xucut
+	VMOVDQU64 (SI)(DI*1), Z0
+	VMOVDQU64 Z0, (DX)(DI*1)
+	VPMOVB2M Z0, K2
+	KNOTQ K2, K7
+	UTF8_512_PREV_LOAD
+	UTF8_512_FLAGS_NOSTOP
+	KORTESTQ K1, K1
+	JNZ  xfoundk
+	ADDQ $64, DI
+	KORTESTQ K7, K7
+	JCC  xp
+	JMP  xone
+
+xucut:
+	// A sequence that runs past the last whole vector (Z0) has its lead
+	// in R14 for xtail.
+	VPSUBUSB Z15, Z0, Z9
+	VPMOVB2M Z9, K2
+	KMOVQ K2, R10
+	TESTQ R10, R10
+	JZ   xtail
 	TZCNTQ R10, R10
 	LEAQ -64(DI)(R10*1), R14
+	JMP  xtail
+
+xfoundk:
+	KMOVQ K1, AX
+	JMP  xfound
 
 xtail:
 	MOVQ CX, BX
