@@ -1071,14 +1071,10 @@ GLOBL utf8C80<>(SB), RODATA|NOPTR, $32
 	VBROADCASTI32X4 Set_stop(set), Z13 \
 	VBROADCASTI32X4 Set_stop+16(set), Z14 \
 	VMOVDQU64 utf8Thresh512<>(SB), Z15 \
-	MOVL $0x60606060, R11 \
-	VPBROADCASTD R11, Z16 \
-	MOVL $0x70707070, R11 \
-	VPBROADCASTD R11, Z17 \
-	MOVL $0x80808080, R11 \
-	VPBROADCASTD R11, Z18 \
-	MOVL $0x40404040, R11 \
-	VPBROADCASTD R11, Z19 \
+	VPBROADCASTD utf8C60<>(SB), Z16 \
+	VPBROADCASTD utf8C70<>(SB), Z17 \
+	VPBROADCASTD utf8C80<>(SB), Z18 \
+	VPBROADCASTD utf8C40<>(SB), Z19 \
 	VPXORQ Z22, Z22, Z22 \
 	MOVQ $1, R11 \
 	MOVQ $2, R13 \
@@ -1099,12 +1095,12 @@ GLOBL utf8C80<>(SB), RODATA|NOPTR, $32
 	VMOVDQU64 -2(SI)(DI*1), Z2 \
 	VMOVDQU64 -3(SI)(DI*1), Z3
 
-// UTF8_512_PREV_LOADZ is UTF8_512_PREV_LOAD for the final vector, whose
-// bytes are K3: it reads nothing at or past p+n.
+// UTF8_512_PREV_LOADZ is UTF8_512_PREV_LOAD for the final vector of r
+// bytes, K4 being r+1 bits: it reads nothing at or past p+n.
 #define UTF8_512_PREV_LOADZ \
-	VMOVDQU8.Z -1(SI)(DI*1), K3, Z1 \
-	VMOVDQU8.Z -2(SI)(DI*1), K3, Z2 \
-	VMOVDQU8.Z -3(SI)(DI*1), K3, Z3
+	VMOVDQU8.Z -1(SI)(DI*1), K4, Z1 \
+	VMOVDQU8.Z -2(SI)(DI*1), K4, Z2 \
+	VMOVDQU8.Z -3(SI)(DI*1), K4, Z3
 
 // UTF8_512_FLAGS sets K1 to the ASCII members among K7 and the validation
 // errors and stop leads of the vector Z0 at DI, given its previous bytes
@@ -1322,6 +1318,14 @@ wtailutf8:
 	UTF8_512_SETUP(R9)
 
 wtailready:
+	// K4: the r bytes and the one after them, where the zeros past the
+	// end flag a sequence cut by it ("lead, then no continuation" or a
+	// missing third or fourth byte). That byte's previous bytes are
+	// p[n-1], p[n-2], p[n-3]: the loads below read no further.
+	LEAQ 1(BX), R10
+	MOVQ $-1, R9
+	BZHIQ R10, R9, R9
+	KMOVQ R9, K4
 	KANDNQ K3, K2, K7
 	TESTQ DI, DI
 	JNZ  wtailprev
@@ -1333,36 +1337,10 @@ wtailprev:
 
 wtailflags:
 	UTF8_512_FLAGS
-	LEAQ utf8Thresh512<>(SB), R11
-	MOVQ $64, R9
-	SUBQ BX, R9
-	VMOVDQU64 (R11)(R9*1), Z21
-	VPSUBUSB Z21, Z0, Z9
-	VPMOVB2M Z9, K2
-	KORQ K2, K1, K1
-	KANDQ K3, K1, K1
+	KANDQ K4, K1, K1
 	KMOVQ K1, AX
 	TESTQ AX, AX
-	JNZ  wfound
-	// Nothing flagged: is the sequence that ran in from the previous
-	// vector (lead at R14) cut by the end?
-	CMPQ R14, $-1
 	JEQ  wnone
-	MOVBLZX (SI)(R14*1), R9
-	LEAQ 2(R14), R10
-	CMPL R9, $0xE0
-	JB   wcutlen
-	INCQ R10
-	CMPL R9, $0xF0
-	JB   wcutlen
-	INCQ R10
-
-wcutlen:
-	CMPQ R10, CX
-	JLE  wnone
-	MOVQ R14, ret+24(FP)
-	VZEROUPPER
-	RET
 
 wfound:
 	// AX: the flags of the vector at DI (nonzero); see Exact position.
@@ -1582,6 +1560,14 @@ xtailutf8:
 	UTF8_512_SETUP(R9)
 
 xtailready:
+	// K4: the r bytes and the one after them, where the zeros past the
+	// end flag a sequence cut by it ("lead, then no continuation" or a
+	// missing third or fourth byte). That byte's previous bytes are
+	// p[n-1], p[n-2], p[n-3]: the loads below read no further.
+	LEAQ 1(BX), R10
+	MOVQ $-1, R9
+	BZHIQ R10, R9, R9
+	KMOVQ R9, K4
 	KANDNQ K3, K2, K7
 	TESTQ DI, DI
 	JNZ  xtailprev
@@ -1593,36 +1579,10 @@ xtailprev:
 
 xtailflags:
 	UTF8_512_FLAGS
-	LEAQ utf8Thresh512<>(SB), R11
-	MOVQ $64, R9
-	SUBQ BX, R9
-	VMOVDQU64 (R11)(R9*1), Z21
-	VPSUBUSB Z21, Z0, Z9
-	VPMOVB2M Z9, K2
-	KORQ K2, K1, K1
-	KANDQ K3, K1, K1
+	KANDQ K4, K1, K1
 	KMOVQ K1, AX
 	TESTQ AX, AX
-	JNZ  xfound
-	// Nothing flagged: is the sequence that ran in from the previous
-	// vector (lead at R14) cut by the end?
-	CMPQ R14, $-1
 	JEQ  xnone
-	MOVBLZX (SI)(R14*1), R9
-	LEAQ 2(R14), R10
-	CMPL R9, $0xE0
-	JB   xcutlen
-	INCQ R10
-	CMPL R9, $0xF0
-	JB   xcutlen
-	INCQ R10
-
-xcutlen:
-	CMPQ R10, CX
-	JLE  xnone
-	MOVQ R14, ret+32(FP)
-	VZEROUPPER
-	RET
 
 xfound:
 	// AX: the flags of the vector at DI (nonzero); see Exact position.
@@ -1671,8 +1631,9 @@ xascii:
 	RET
 
 // Thresholds - 0x80 of a lead whose sequence reaches past byte 63 (F0 at
-// 61, E0 at 62, C0 at 63), 0xFF (never) elsewhere; loaded at 64-r for a
-// final vector of r bytes, where they mark sequences cut by the end.
+// 61, E0 at 62, C0 at 63), 0xFF (never) elsewhere: the sequence cut by the
+// end of the last whole vector (the final partial vector finds its cut
+// sequences from the zeros past the end).
 DATA utf8Thresh512<>+0(SB)/8, $-1
 DATA utf8Thresh512<>+8(SB)/8, $-1
 DATA utf8Thresh512<>+16(SB)/8, $-1
@@ -1681,15 +1642,7 @@ DATA utf8Thresh512<>+32(SB)/8, $-1
 DATA utf8Thresh512<>+40(SB)/8, $-1
 DATA utf8Thresh512<>+48(SB)/8, $-1
 DATA utf8Thresh512<>+56(SB)/8, $0x406070ffffffffff
-DATA utf8Thresh512<>+64(SB)/8, $-1
-DATA utf8Thresh512<>+72(SB)/8, $-1
-DATA utf8Thresh512<>+80(SB)/8, $-1
-DATA utf8Thresh512<>+88(SB)/8, $-1
-DATA utf8Thresh512<>+96(SB)/8, $-1
-DATA utf8Thresh512<>+104(SB)/8, $-1
-DATA utf8Thresh512<>+112(SB)/8, $-1
-DATA utf8Thresh512<>+120(SB)/8, $-1
-GLOBL utf8Thresh512<>(SB), RODATA|NOPTR, $128
+GLOBL utf8Thresh512<>(SB), RODATA|NOPTR, $64
 
 // func copyEntry(s *Set, dst, src *byte, n int) int
 //
