@@ -1060,8 +1060,8 @@ GLOBL utf8C80<>(SB), RODATA|NOPTR, $32
 // a sequence and is the member.
 //
 // Registers (besides Z6..Z8 of AVX512_SETUP): Z10..Z12 validation tables,
-// Z13/Z14 stop tables, Z15 thresholds of a sequence reaching past byte 63,
-// Z16..Z19 the bytes 0x60, 0x70, 0x80, 0x40, Z22 zero. R13 is nonzero once
+// Z13/Z14 stop tables, Z16..Z18 the bytes 0x60, 0x70, 0x80, Z22 zero;
+// Z23..Z30 and K4..K6 hold the second vector of the two-vector loop. R13 is nonzero once
 // they are loaded; R14 is the lead of a sequence cut by the end of the
 // last whole vector, or -1.
 #define UTF8_512_SETUP(set) \
@@ -1070,11 +1070,9 @@ GLOBL utf8C80<>(SB), RODATA|NOPTR, $32
 	VBROADCASTI32X4 ·utf8Tables+32(SB), Z12 \
 	VBROADCASTI32X4 Set_stop(set), Z13 \
 	VBROADCASTI32X4 Set_stop+16(set), Z14 \
-	VMOVDQU64 utf8Thresh512<>(SB), Z15 \
 	VPBROADCASTD utf8C60<>(SB), Z16 \
 	VPBROADCASTD utf8C70<>(SB), Z17 \
 	VPBROADCASTD utf8C80<>(SB), Z18 \
-	VPBROADCASTD utf8C40<>(SB), Z19 \
 	VPXORQ Z22, Z22, Z22 \
 	MOVQ $1, R11 \
 	MOVQ $2, R13 \
@@ -1152,6 +1150,29 @@ GLOBL utf8C80<>(SB), RODATA|NOPTR, $32
 	VPTERNLOGD $0x78, Z18, Z2, Z5 \
 	VPTESTMB Z5, Z5, K2 \
 	KORQ K1, K2, K1
+
+// UTF8_512_FLAGS_NOSTOP_B is UTF8_512_FLAGS_NOSTOP for the second vector
+// of the two-vector loop: the vector Z23, its previous bytes Z24..Z26, its
+// ASCII bytes K6; flags in K5. Clobbers Z25, Z27..Z30, K4.
+#define UTF8_512_FLAGS_NOSTOP_B \
+	VPSRLW $4, Z23, Z27 \
+	VPANDQ Z8, Z27, Z27 \
+	VPSHUFB Z23, Z6, Z28 \
+	VPSHUFB Z27, Z7, Z29 \
+	VPTESTNMB Z29, Z28, K6, K5 \
+	VPSRLW $4, Z24, Z28 \
+	VPANDQ Z8, Z28, Z28 \
+	VPSHUFB Z28, Z10, Z28 \
+	VPANDQ Z8, Z24, Z29 \
+	VPSHUFB Z29, Z11, Z29 \
+	VPSHUFB Z27, Z12, Z30 \
+	VPTERNLOGD $0x80, Z30, Z29, Z28 \
+	VPSUBUSB Z16, Z25, Z25 \
+	VPSUBUSB Z17, Z26, Z26 \
+	VPORQ Z26, Z25, Z25 \
+	VPTERNLOGD $0x78, Z18, Z25, Z28 \
+	VPTESTMB Z28, Z28, K4 \
+	KORQ K5, K4, K5
 
 // func indexUTF8AVX512(s *Set, p *byte, n int) int
 //
@@ -1245,7 +1266,33 @@ wu:
 	JMP  wone
 
 wp:
-	// wu for a Set without stop leads.
+	// wu for a Set without stop leads, two vectors at a time while
+	// 128 bytes are left; a member in either sends both through the
+	// one-vector loop (wp1).
+	CMPQ DI, R12
+	JGT  wp1
+	VMOVDQU64 (SI)(DI*1), Z0
+	VMOVDQU64 64(SI)(DI*1), Z23
+	VPMOVB2M Z0, K2
+	VPMOVB2M Z23, K6
+	KNOTQ K2, K7
+	KNOTQ K6, K6
+	UTF8_512_PREV_LOAD
+	VMOVDQU64 63(SI)(DI*1), Z24
+	VMOVDQU64 62(SI)(DI*1), Z25
+	VMOVDQU64 61(SI)(DI*1), Z26
+	UTF8_512_FLAGS_NOSTOP
+	UTF8_512_FLAGS_NOSTOP_B
+	KORTESTQ K1, K5
+	JNZ  wp1
+	// wucut reads the last vector from Z0.
+	VMOVDQA64 Z23, Z0
+	ADDQ $128, DI
+	KORTESTQ K6, K6
+	JCC  wp
+	JMP  wone
+
+wp1:
 	CMPQ DI, R8
 	JGT  wucut
 	VMOVDQU64 (SI)(DI*1), Z0
@@ -1263,7 +1310,7 @@ wp:
 wucut:
 	// A sequence that runs past the last whole vector (Z0) has its lead
 	// in R14 for wtail.
-	VPSUBUSB Z15, Z0, Z9
+	VPSUBUSB utf8Thresh512<>(SB), Z0, Z9
 	VPMOVB2M Z9, K2
 	KMOVQ K2, R10
 	TESTQ R10, R10
@@ -1345,13 +1392,13 @@ wtailflags:
 wfound:
 	// AX: the flags of the vector at DI (nonzero); see Exact position.
 	TZCNTQ AX, AX
-	VPSUBUSB Z19, Z1, Z9
+	VPSUBUSB utf8C40x64<>(SB), Z1, Z9
 	VPORQ Z9, Z2, Z9
 	VPMOVB2M Z9, K2
 	KMOVQ K2, BX
 	BTQ AX, BX
 	JCC  wfoundat
-	VPSUBUSB Z19, Z0, Z9
+	VPSUBUSB utf8C40x64<>(SB), Z0, Z9
 	VPMOVB2M Z9, K2
 	KMOVQ K2, BX
 	BZHIQ AX, BX, BX
@@ -1485,7 +1532,35 @@ xu:
 	JMP  xone
 
 xp:
-	// xu for a Set without stop leads.
+	// xu for a Set without stop leads, two vectors at a time while
+	// 128 bytes are left; a member in either sends both through the
+	// one-vector loop (xp1).
+	CMPQ DI, R12
+	JGT  xp1
+	VMOVDQU64 (SI)(DI*1), Z0
+	VMOVDQU64 64(SI)(DI*1), Z23
+	VMOVDQU64 Z0, (DX)(DI*1)
+	VMOVDQU64 Z23, 64(DX)(DI*1)
+	VPMOVB2M Z0, K2
+	VPMOVB2M Z23, K6
+	KNOTQ K2, K7
+	KNOTQ K6, K6
+	UTF8_512_PREV_LOAD
+	VMOVDQU64 63(SI)(DI*1), Z24
+	VMOVDQU64 62(SI)(DI*1), Z25
+	VMOVDQU64 61(SI)(DI*1), Z26
+	UTF8_512_FLAGS_NOSTOP
+	UTF8_512_FLAGS_NOSTOP_B
+	KORTESTQ K1, K5
+	JNZ  xp1
+	// xucut reads the last vector from Z0.
+	VMOVDQA64 Z23, Z0
+	ADDQ $128, DI
+	KORTESTQ K6, K6
+	JCC  xp
+	JMP  xone
+
+xp1:
 	CMPQ DI, R8
 	JGT  xucut
 	VMOVDQU64 (SI)(DI*1), Z0
@@ -1504,7 +1579,7 @@ xp:
 xucut:
 	// A sequence that runs past the last whole vector (Z0) has its lead
 	// in R14 for xtail.
-	VPSUBUSB Z15, Z0, Z9
+	VPSUBUSB utf8Thresh512<>(SB), Z0, Z9
 	VPMOVB2M Z9, K2
 	KMOVQ K2, R10
 	TESTQ R10, R10
@@ -1587,13 +1662,13 @@ xtailflags:
 xfound:
 	// AX: the flags of the vector at DI (nonzero); see Exact position.
 	TZCNTQ AX, AX
-	VPSUBUSB Z19, Z1, Z9
+	VPSUBUSB utf8C40x64<>(SB), Z1, Z9
 	VPORQ Z9, Z2, Z9
 	VPMOVB2M Z9, K2
 	KMOVQ K2, BX
 	BTQ AX, BX
 	JCC  xfoundat
-	VPSUBUSB Z19, Z0, Z9
+	VPSUBUSB utf8C40x64<>(SB), Z0, Z9
 	VPMOVB2M Z9, K2
 	KMOVQ K2, BX
 	BZHIQ AX, BX, BX
@@ -1643,6 +1718,16 @@ DATA utf8Thresh512<>+40(SB)/8, $-1
 DATA utf8Thresh512<>+48(SB)/8, $-1
 DATA utf8Thresh512<>+56(SB)/8, $0x406070ffffffffff
 GLOBL utf8Thresh512<>(SB), RODATA|NOPTR, $64
+
+DATA utf8C40x64<>+0(SB)/8, $0x4040404040404040
+DATA utf8C40x64<>+8(SB)/8, $0x4040404040404040
+DATA utf8C40x64<>+16(SB)/8, $0x4040404040404040
+DATA utf8C40x64<>+24(SB)/8, $0x4040404040404040
+DATA utf8C40x64<>+32(SB)/8, $0x4040404040404040
+DATA utf8C40x64<>+40(SB)/8, $0x4040404040404040
+DATA utf8C40x64<>+48(SB)/8, $0x4040404040404040
+DATA utf8C40x64<>+56(SB)/8, $0x4040404040404040
+GLOBL utf8C40x64<>(SB), RODATA|NOPTR, $64
 
 // func copyEntry(s *Set, dst, src *byte, n int) int
 //
