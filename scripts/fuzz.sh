@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run every fuzz target of jgen one after the other.
+# Run every fuzz target of jgen one after the other (six targets).
 #
 #   scripts/fuzz.sh [FUZZTIME] [PARALLEL]
 #
@@ -20,6 +20,7 @@ targets=(
 	".:FuzzGenerator"
 	".:FuzzCustomEscapes"
 	"./internal/scan:FuzzIndex"
+	"./internal/scan:FuzzUTF8"
 	"./cmd/jgen:FuzzCLI"
 )
 [ -n "${JGEN_FUZZ_TARGETS:-}" ] && read -r -a targets <<<"$JGEN_FUZZ_TARGETS"
