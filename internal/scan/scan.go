@@ -10,9 +10,11 @@
 //     path and is validated as UTF-8 out of line.
 //
 // Callers add the ASCII bytes of their escaping mode ('/', '<', '>', '&',
-// the apostrophe, or an arbitrary custom table). The kernel that serves a
-// Set is chosen once, when the Set is built; Index and Copy dispatch on it
-// once per call, never per byte.
+// the apostrophe, or an arbitrary custom table). A UTF-8 Set (NewUTF8Set)
+// lets valid non-ASCII text through instead. Index and Copy inline into
+// their callers and make one call, which on amd64 is assembly that jumps to
+// the kernel for the CPU and the Set: the choice costs a few instructions
+// per call, never any per byte.
 //
 // The package is internal: its contract is what package jgen needs and
 // nothing more. The kernels behind it (SWAR, AVX2, AVX-512) are selected at
