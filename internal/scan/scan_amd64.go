@@ -124,13 +124,22 @@ func copyEntry(s *Set, dst, src *byte, n int) int
 //go:noescape
 func indexEntry(s *Set, p *byte, n int) int
 
-// copyGo is where copyEntry jumps for the kernels written in Go: a UTF-8
-// Set on AVX2 (the ASCII kernel, then the UTF-8 kernel from where it
-// stopped) and machines without AVX2.
+// copyGo is where copyEntry jumps for the kernels written in Go: the SWAR
+// kernels on machines without AVX2 (level 0), and on AVX2 a UTF-8 Set,
+// whose ASCII kernel stop at a byte >= 0x80 continues in the UTF-8 kernel
+// (copyAVX2core passes its stop to copyGoFrom instead, but for inputs of
+// 4 GiB or more).
 //
 //lint:ignore U1000 reached from copyEntry in scan_amd64.s.
 func copyGo(s *Set, dst, src *byte, n int) int {
-	return copyClean(s, unsafe.Slice(dst, n+Slack), unsafe.Slice(src, n))
+	d, b := unsafe.Slice(dst, n+Slack), unsafe.Slice(src, n)
+	switch {
+	case level != 0:
+		return copyUTF8Vec(s, d, b)
+	case s.utf8:
+		return copyUTF8SWAR(s, d, b)
+	}
+	return copySWAR(s, d, b)
 }
 
 // copyGoFrom is copyGo for a UTF-8 Set whose AVX2 ASCII scan stopped at a
@@ -155,7 +164,14 @@ func indexGoFrom(s *Set, p *byte, ni int) int {
 //
 //lint:ignore U1000 reached from indexEntry in scan_amd64.s.
 func indexGo(s *Set, p *byte, n int) int {
-	return index(s, unsafe.Slice(p, n))
+	b := unsafe.Slice(p, n)
+	switch {
+	case level != 0:
+		return indexUTF8Vec(s, b)
+	case s.utf8:
+		return indexUTF8SWAR(s, b)
+	}
+	return indexSWAR(s, b)
 }
 
 // utf8Tables are the three validation lookups of the UTF-8 vector kernels,
@@ -248,55 +264,6 @@ func copyUTF8From(s *Set, dst, src []byte, i int) int {
 	r := indexUTF8AVX2(&s.nib, &s.stop, unsafe.SliceData(src), n)
 	copy(dst[i:r], src[i:r])
 	return r
-}
-
-// index and copyClean are the dispatch in Go, for the paths copyEntry and
-// indexEntry hand to Go (copyGo, indexGo): on AVX2 the ASCII kernel runs
-// first for every Set, and a UTF-8 Set only differs once it stops at a
-// non-ASCII byte.
-func index(s *Set, b []byte) int {
-	var i int
-	switch {
-	case hasAVX512:
-		if s.utf8 {
-			return indexUTF8AVX512(s, unsafe.SliceData(b), len(b))
-		}
-		return indexAVX512(&s.nib, unsafe.SliceData(b), len(b))
-	case hasAVX2:
-		i = indexAVX2(&s.nib, unsafe.SliceData(b), len(b))
-	default:
-		if s.utf8 {
-			return indexUTF8SWAR(s, b)
-		}
-		return indexSWAR(s, b)
-	}
-	if s.utf8 && i < len(b) && b[i] >= 0x80 {
-		return indexUTF8From(s, b, i)
-	}
-	return i
-}
-
-func copyClean(s *Set, dst, src []byte) int {
-	_ = dst[len(src)+Slack-1]
-	var i int
-	switch {
-	case hasAVX512:
-		if s.utf8 {
-			return copyUTF8AVX512(s, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
-		}
-		return copyAVX512(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
-	case hasAVX2:
-		i = copyAVX2(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
-	default:
-		if s.utf8 {
-			return copyUTF8SWAR(s, dst, src)
-		}
-		return copySWAR(s, dst, src)
-	}
-	if s.utf8 && i < len(src) && src[i] >= 0x80 {
-		return copyUTF8From(s, dst, src, i)
-	}
-	return i
 }
 
 // kernels lists every kernel this machine can run, dispatch first.
