@@ -11,7 +11,7 @@ import (
 	"github.com/jgen-go/jgen/internal/matrix"
 )
 
-// The DESIGN.md §6 matrix for jgen alone, with the same data as the
+// The docs/DESIGN.md §6 matrix for jgen alone, with the same data as the
 // bench/ module (bench.MatrixString):
 //
 //	BenchmarkWriteString/mode=M/preset=P/input=I/content=C/len=L

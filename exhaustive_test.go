@@ -1,6 +1,6 @@
 package jgen_test
 
-// The exhaustive sweeps of DESIGN.md §5. The default run stays within a few
+// The exhaustive sweeps of docs/DESIGN.md §5. The default run stays within a few
 // seconds; -full (or JGEN_FULL=1) runs every entry point over the option
 // cross product.
 

@@ -103,7 +103,7 @@ func randomDoc(r *rand.Rand, depth int) any {
 	}
 }
 
-// designDoc is {"a":1,"b":[1,"x",{},[]],"c":{"d":null}} from DESIGN.md §3.
+// designDoc is {"a":1,"b":[1,"x",{},[]],"c":{"d":null}} from docs/DESIGN.md §3.
 var designDoc = obj{{"a", 1.0}, {"b", []any{1.0, "x", obj{}, []any{}}}, {"c", obj{{"d", nil}}}}
 
 func TestJacksonPretty(t *testing.T) {

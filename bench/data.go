@@ -1,4 +1,4 @@
-// Package bench holds jgen's string-writing benchmark matrix (DESIGN.md §6):
+// Package bench holds jgen's string-writing benchmark matrix (docs/DESIGN.md §6):
 // the input strings, the writers under test (jgen, its Go peers and the
 // memmove floor) and the loaders for the real-string corpora. The benchmarks
 // are in bench_test.go, the report in cmd/report.

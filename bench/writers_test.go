@@ -14,7 +14,7 @@ import (
 )
 
 // refQuote is the test's own escaper, written from RFC 8259 §7 and the
-// preset definitions of DESIGN.md §2, independent of jgen and of the peers.
+// preset definitions of docs/DESIGN.md §2, independent of jgen and of the peers.
 func refQuote(dst []byte, s string, preset string) []byte {
 	const hex = "0123456789abcdef"
 	u4 := func(dst []byte, r rune) []byte {

@@ -184,7 +184,7 @@ func JacksonJSONPRunes() map[rune]string {
 }
 
 // ReferenceOptions maps a vector's config tokens to reference options,
-// following DESIGN.md §2. byteOutput selects the utf8 column (Jackson's byte
+// following docs/DESIGN.md §2. byteOutput selects the utf8 column (Jackson's byte
 // generator, which writes supplementary code points as surrogate-pair
 // escapes); false selects the writer column.
 //

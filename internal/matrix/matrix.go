@@ -1,5 +1,5 @@
 // Package matrix defines the strings of jgen's string-writing benchmark
-// (DESIGN.md §6), shared by the root package's benchmarks and the bench/
+// (docs/DESIGN.md §6), shared by the root package's benchmarks and the bench/
 // module, and written the same way by the Java harness in bench/jackson.
 package matrix
 

@@ -20,7 +20,7 @@ type knownJacksonException struct {
 }
 
 // knownJacksonExceptions is empty: every vector of both columns matches the
-// spec of DESIGN.md §2 with the mapping of compat.ReferenceOptions.
+// spec of docs/DESIGN.md §2 with the mapping of compat.ReferenceOptions.
 var knownJacksonExceptions = []knownJacksonException{}
 
 func columnName(byteOutput bool) string {

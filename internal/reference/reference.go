@@ -1,7 +1,7 @@
 // Package reference is the test oracle for jgen's string escaping: a per-rune
 // escaper written to be read and checked by eye, not to be fast.
 //
-// It implements the escaping model of DESIGN.md §2 literally, one rule per
+// It implements the escaping model of docs/DESIGN.md §2 literally, one rule per
 // line, in the order the rules are stated there. It does not import package
 // jgen and has its own option type, so that a bug in jgen's options or
 // presets cannot hide in both the library and its oracle.
@@ -65,7 +65,7 @@ type Escape struct {
 	Seq  string // for KindSequence
 }
 
-// Options are the escaping options of DESIGN.md §2. The zero value is the
+// Options are the escaping options of docs/DESIGN.md §2. The zero value is the
 // RFC 8259 minimum with lower-case hex digits and invalid UTF-8 rejected.
 type Options struct {
 	// Quote is the quote char: 0 or '"' means '"'; '\'' is the other choice.

@@ -6,7 +6,7 @@ import (
 )
 
 // ValidSequence reports whether seq may be used as a custom escape sequence
-// with the given quote char (0 means '"'), by the rule of DESIGN.md §2: a
+// with the given quote char (0 means '"'), by the rule of docs/DESIGN.md §2: a
 // sequence must itself be valid JSON string content, so it must be valid
 // UTF-8, hold no raw quote char, no raw '"' (whatever the quote char) and no
 // raw control below 0x20, and every '\' must start one of the escapes of
@@ -65,7 +65,7 @@ func isHex(c byte) bool {
 }
 
 // Validate reports whether o is a set of options the library accepts
-// (DESIGN.md §2). AppendQuote itself applies any options literally; Validate
+// (docs/DESIGN.md §2). AppendQuote itself applies any options literally; Validate
 // is the separate statement of which ones are allowed:
 //   - the quote char is 0, '"' or the apostrophe; the policy and kinds exist;
 //   - MaxUnescaped is 0 or at least 0x7F;

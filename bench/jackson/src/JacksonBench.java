@@ -1,4 +1,4 @@
-// JacksonBench runs jgen's string-writing matrix (DESIGN.md §6) on jackson-core
+// JacksonBench runs jgen's string-writing matrix (docs/DESIGN.md §6) on jackson-core
 // and prints the results in Go benchmark format, so benchstat can read them.
 //
 // One op writes 200 strings as one JSON array with a fresh generator:
