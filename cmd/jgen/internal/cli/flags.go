@@ -93,9 +93,11 @@ Presets:
   jackson   as jackson-core 2.14: --upper-hex
   ascii     minimal --ascii
 
-Invalid UTF-8 in a string, raw or as a lone surrogate escape such as \ud800
-(taken as its three bytes ED A0 80), is refused under --invalid-utf8 error and
-replaced per invalid byte under replace (\ufffd) and replace-raw (raw U+FFFD).
+Invalid UTF-8 in a string is refused under --invalid-utf8 error and replaced
+under replace (\ufffd) and replace-raw (raw U+FFFD, escaped as the other flags
+say), one replacement per invalid byte. A lone surrogate escape such as \ud800
+is one UTF-16 code unit, no character: refused under error, and one
+replacement under replace and replace-raw, as encoding/json and jq decode it.
 
 Examples:
   jgen data.json                         compact data.json to stdout

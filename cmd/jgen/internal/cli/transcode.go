@@ -112,7 +112,12 @@ func transcode(g *jgen.Generator, r io.Reader, name string, c *counts) error {
 				start := dec.InputOffset() - int64(len(v))
 				var u *jgen.UTF8Error
 				if errors.As(err, &u) {
-					return locate(start+rawIndex(v, u.Offset), "invalid UTF-8 in string")
+					at := rawIndex(v, u.Offset)
+					msg := "invalid UTF-8 in string"
+					if v[at] == '\\' { // the one escape unquote makes invalid
+						msg = fmt.Sprintf("lone surrogate escape `%s` in string", v[at:at+6])
+					}
+					return locate(start+at, msg)
 				}
 				return genError(start, err)
 			}
