@@ -14,6 +14,7 @@ import (
 	"reflect"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -112,13 +113,26 @@ func checkLocated(data, stderr []byte) error {
 		return fmt.Errorf("error %q: offset %d is line %d column %d", stderr, off, wantLine, wantCol)
 	}
 	rest := data[off:]
-	if string(m[3]) == "invalid UTF-8 in string" {
+	msg := string(m[3])
+	if msg == "unexpected end of input" && off != int64(len(data)) {
+		return fmt.Errorf("error %q: input cut short, located at %d, not at its end %d", stderr, off, len(data))
+	}
+	if q, ok := strings.CutPrefix(msg, "invalid character "); ok {
+		// The character named is the one at the offset.
+		if lit, err := strconv.QuotedPrefix(q); err == nil {
+			want, _ := strconv.Unquote(lit)
+			if !bytes.HasPrefix(rest, []byte(want)) {
+				return fmt.Errorf("error %q: input at the offset is %q", stderr, rest[:min(len(rest), 8)])
+			}
+		}
+	}
+	if msg == "invalid UTF-8 in string" {
 		if r, n := utf8.DecodeRune(rest); !(r == utf8.RuneError && n <= 1) {
 			return fmt.Errorf("error %q: input at the offset is %q, not invalid UTF-8", stderr, rest[:min(len(rest), 8)])
 		}
 	}
-	if e := loneSurrogateMsg.FindSubmatch(m[3]); e != nil {
-		if !bytes.HasPrefix(rest, e[1]) || !surrogateEscape.Match(e[1]) {
+	if e := loneSurrogateMsg.FindStringSubmatch(msg); e != nil {
+		if !bytes.HasPrefix(rest, []byte(e[1])) || !surrogateEscape.MatchString(e[1]) {
 			return fmt.Errorf("error %q: input at the offset is %q, not the surrogate escape named", stderr, rest[:min(len(rest), 8)])
 		}
 	}

@@ -111,7 +111,7 @@ Examples:
   jgen --invalid-utf8 replace --stats big.json > /dev/null
 
 Errors print FILE:LINE:COLUMN: message (byte offset N), with 1-based line and
-byte column. Exit status: 0 success, 1 invalid input or I/O error, 2 bad usage.
+byte column, at the byte at fault (the end of the input when it is cut short). Exit status: 0 success, 1 invalid input or I/O error, 2 bad usage.
 `
 
 // parseArgs parses the command line. The error is a usage error.

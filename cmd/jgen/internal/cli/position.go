@@ -62,6 +62,16 @@ func (lr *lineReader) commit(d int64) {
 	lr.base += n
 }
 
+// from returns the kept bytes from decoder offset d on, which may end
+// before the input does; d must not be before the last commit.
+func (lr *lineReader) from(d int64) []byte {
+	n := d + lr.skip - lr.base
+	if n < 0 || n > int64(len(lr.kept)) {
+		return nil
+	}
+	return lr.kept[n:]
+}
+
 // position returns the 1-based line and byte column and the file offset of
 // decoder offset d, which must not be before the last commit.
 func (lr *lineReader) position(d int64) (line, col, off int64) {

@@ -110,3 +110,30 @@ func TestLateErrorPosition(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want %q", code, errs, want)
 	}
 }
+
+// TestLateTrailingComma puts a trailing comma and a cut number far past
+// several commits, where the bytes before the error are forgotten.
+func TestLateTrailingComma(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[\n")
+	for b.Len() < 2*commitEvery {
+		b.WriteString(`  {"k": "v\u00e9", "n": 12.5},` + "\n")
+	}
+	b.WriteString(`  {"last": [1, 2, ]}`)
+	comma := b.String()
+	off := len(comma) - 2 // the ']' after "2, "
+	line := strings.Count(comma, "\n") + 1
+	col := off - strings.LastIndexByte(comma, '\n')
+	code, _, errs := run(t, "", comma)
+	want := fmt.Sprintf("jgen: <stdin>:%d:%d: invalid character ']' after ',' (expecting a value) (byte offset %d)\n", line, col, off)
+	if code != 1 || errs != want {
+		t.Errorf("trailing comma: exit %d, stderr %q; want %q", code, errs, want)
+	}
+	cut := comma[:len(comma)-6] + "2."
+	col = len(cut) - strings.LastIndexByte(cut, '\n')
+	code, _, errs = run(t, "", cut)
+	want = fmt.Sprintf("jgen: <stdin>:%d:%d: unexpected end of input (byte offset %d)\n", line, col, len(cut))
+	if code != 1 || errs != want {
+		t.Errorf("cut number: exit %d, stderr %q; want %q", code, errs, want)
+	}
+}
