@@ -102,7 +102,7 @@ func TestSymlinkTargets(t *testing.T) {
 		}
 		writeFiles(t, data, map[string]string{"real.json": in}, 0o600)
 		abs := filepath.Join(data, "real.json")
-		link(t, abs, filepath.Join(data, "hop.json"))                    // absolute
+		link(t, abs, filepath.Join(data, "hop.json"))                   // absolute
 		link(t, "../data/hop.json", filepath.Join(links, "first.json")) // relative, other folder
 		code, _, errs := run(t, links, "", "first.json", "--in-place", "--indent", "1")
 		if code != 0 || errs != "" {
