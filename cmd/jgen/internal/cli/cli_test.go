@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -217,6 +219,102 @@ func TestLoneSurrogateAsEncodingJSON(t *testing.T) {
 			if err := json.Unmarshal([]byte(out), &got); err != nil || !reflect.DeepEqual(got, want) {
 				t.Errorf("%q, %s: output %q decodes to %q (%v), encoding/json decodes the input to %q", in, policy, out, got, err, want)
 			}
+		}
+	}
+}
+
+// TestASCIIFlag checks -a (DEL escaped with every code point above U+007F,
+// as jgen.PrintableASCII) against --preset ascii (DEL raw) and how it
+// combines with the other flags.
+func TestASCIIFlag(t *testing.T) {
+	const in = "{\"k\x7f\":\"a\x7f\u00e9<\u2028\U0001F600\"}"
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"ascii", []string{"-a"}, `{"k\u007f":"a\u007f\u00e9<\u2028\ud83d\ude00"}`},
+		{"ascii_long", []string{"--ascii"}, `{"k\u007f":"a\u007f\u00e9<\u2028\ud83d\ude00"}`},
+		{"preset_ascii_keeps_del", []string{"--preset", "ascii"}, "{\"k\x7f\":\"a\x7f\\u00e9<\\u2028\\ud83d\\ude00\"}"},
+		{"preset_ascii_then_a", []string{"--preset", "ascii", "-a"}, `{"k\u007f":"a\u007f\u00e9<\u2028\ud83d\ude00"}`},
+		{"upper_hex", []string{"-a", "--upper-hex"}, `{"k\u007F":"a\u007F\u00E9<\u2028\uD83D\uDE00"}`},
+		{"ascii_false", []string{"-a", "--ascii=false"}, in},
+		{"preset_ascii_ascii_false", []string{"--preset", "ascii", "--ascii=false"}, in},
+		{"stdlib", []string{"--preset", "stdlib", "-a"}, `{"k\u007f":"a\u007f\u00e9\u003c\u2028\ud83d\ude00"}`},
+		{"then_max_unescaped", []string{"-a", "--max-unescaped", "U+FFFF"}, "{\"k\\u007f\":\"a\\u007f\u00e9<\u2028\\ud83d\\ude00\"}"},
+		{"max_unescaped_then_ascii", []string{"--max-unescaped", "U+FFFF", "-a"}, `{"k\u007f":"a\u007f\u00e9<\u2028\ud83d\ude00"}`},
+		{"quote_apostrophe", []string{"-a", "--quote", "'"}, `{'k\u007f':'a\u007f\u00e9<\u2028\ud83d\ude00'}`},
+		{"surrogate_escapes", []string{"--surrogate-escapes", "-a"}, `{"k\u007f":"a\u007f\u00e9<\u2028\ud83d\ude00"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errs := run(t, "", in, tt.args...)
+			if code != 0 || errs != "" {
+				t.Fatalf("exit %d, stderr %q", code, errs)
+			}
+			if want := tt.want + "\n"; out != want {
+				t.Errorf("got %q, want %q", out, want)
+			}
+		})
+	}
+}
+
+// TestASCIIFlagMatchesPython compares the strings jgen -a writes with those
+// of Python's json.dumps(ensure_ascii=True) over sampled strings: as values
+// and as names, short and longer than the command's buffer.
+func TestASCIIFlagMatchesPython(t *testing.T) {
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 is not installed: this test compares jgen -a with Python's json.dumps")
+	}
+	pieces := []string{
+		"a", "Z", " ", "~", "\x7f", "\x00", "\x1f", "\b", "\t", "\n", "\f", "\r", `"`, `\`, "/", "'", "<", "&",
+		"\u0080", "\u00e9", "\u07ff", "\u0800", "\u2028", "\u2029", "\ud7ff", "\ue000", "\ufeff", "\ufffd", "\uffff",
+		"\U00010000", "\U0001F600", "\U0010FFFF",
+	}
+	for c := 0; c < 0x80; c++ {
+		pieces = append(pieces, string(rune(c)))
+	}
+	rng := rand.New(rand.NewPCG(10, 12))
+	var input strings.Builder
+	for i := 0; i < 400; i++ {
+		n := rng.IntN(40)
+		if i%100 == 99 {
+			n = 40000 // past the 64 KiB buffer once escaped
+		}
+		var s strings.Builder
+		for range n {
+			s.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		line, err := json.Marshal([]any{s.String(), map[string]string{s.String(): "\x7f"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		input.Write(line)
+		input.WriteByte('\n')
+	}
+	const script = `import json, sys
+for line in sys.stdin:
+    sys.stdout.write(json.dumps(json.loads(line), ensure_ascii=True, separators=(",", ":")) + "\n")
+`
+	cmd := exec.Command(python, "-c", script)
+	cmd.Stdin = strings.NewReader(input.String())
+	cmd.Env = append(os.Environ(), "PYTHONIOENCODING=utf-8")
+	want, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("python3: %v", err)
+	}
+	code, got, errs := run(t, "", input.String(), "-a")
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	gotLines, wantLines := strings.Split(got, "\n"), strings.Split(string(want), "\n")
+	if len(gotLines) != len(wantLines) {
+		t.Fatalf("jgen -a wrote %d lines, Python %d", len(gotLines), len(wantLines))
+	}
+	for i := range gotLines {
+		if gotLines[i] != wantLines[i] {
+			t.Errorf("line %d:\njgen -a: %.200q\npython:  %.200q", i+1, gotLines[i], wantLines[i])
 		}
 	}
 }

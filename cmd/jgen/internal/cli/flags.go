@@ -23,6 +23,9 @@ type config struct {
 	version  bool
 }
 
+// delEscapes writes DEL (U+007F) as \u007f; -a sets it.
+var delEscapes = jgen.PrintableASCII.CharacterEscapes
+
 var presets = map[string]jgen.Escaping{
 	"minimal": jgen.Minimal,
 	"stdlib":  jgen.Stdlib,
@@ -91,7 +94,11 @@ Presets:
   minimal   RFC 8259 minimum, lower-case hex (jsontext, RFC 8785)   [default]
   stdlib    as encoding/json.Marshal: --html --js --invalid-utf8 replace
   jackson   as jackson-core 2.14: --upper-hex
-  ascii     minimal --ascii
+  ascii     minimal --max-unescaped U+007F: DEL stays raw (jackson-core
+            ESCAPE_NON_ASCII); -a escapes DEL too (jq -a, Python ensure_ascii)
+
+-a is --max-unescaped U+007F with DEL written \u007f, whatever the preset; a
+later --max-unescaped changes only the limit, and --ascii=false undoes both.
 
 Invalid UTF-8 in a string is refused under --invalid-utf8 error and replaced
 under replace (\ufffd) and replace-raw (raw U+FFFD, escaped as the other flags
@@ -132,7 +139,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, *pflag.FlagSet, error)
 		}
 	}
 	fs.StringVar(&preset, "preset", preset, "escaping preset `NAME`: minimal, stdlib, jackson or ascii")
-	add("ascii", "a", true, "escape every code point above U+007F (7-bit output)", nil)
+	add("ascii", "a", true, `escape DEL and every code point above U+007F (printable 7-bit output, as jq -a)`, nil)
 	add("html", "", true, `escape < > & as \u003c \u003e \u0026 (as encoding/json)`, nil)
 	add("js", "", true, `escape U+2028 and U+2029 as \u2028 and \u2029`, nil)
 	add("escape-slash", "", true, `escape / as \/`, nil)
@@ -173,10 +180,18 @@ func parseArgs(args []string, stderr io.Writer) (*config, *pflag.FlagSet, error)
 		e := &cfg.opts.Escaping
 		switch o.name {
 		case "ascii":
+			// jgen.PrintableASCII's two settings: the limit U+007F and
+			// DEL escaped. No other flag sets CharacterEscapes, so -a
+			// owns it, and --ascii=false takes back what it set.
 			if on {
-				e.MaxUnescaped = 0x7F
-			} else if e.MaxUnescaped == 0x7F {
-				e.MaxUnescaped = 0
+				e.MaxUnescaped, e.CharacterEscapes = 0x7F, delEscapes
+			} else {
+				if e.MaxUnescaped == 0x7F {
+					e.MaxUnescaped = 0
+				}
+				if e.CharacterEscapes == delEscapes {
+					e.CharacterEscapes = nil
+				}
 			}
 		case "html":
 			e.HTMLSafe = on
