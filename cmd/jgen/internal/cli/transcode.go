@@ -112,12 +112,7 @@ func transcode(g *jgen.Generator, r io.Reader, name string, c *counts) error {
 				start := dec.InputOffset() - int64(len(v))
 				var u *jgen.UTF8Error
 				if errors.As(err, &u) {
-					at := rawIndex(v, u.Offset)
-					msg := "invalid UTF-8 in string"
-					if v[at] == '\\' { // the one escape unquote makes invalid
-						msg = fmt.Sprintf("lone surrogate escape `%s` in string", v[at:at+6])
-					}
-					return locate(start+at, msg)
+					return locate(utf8Location(start, v, u.Offset))
 				}
 				return genError(start, err)
 			}
@@ -173,49 +168,6 @@ func transcode(g *jgen.Generator, r io.Reader, name string, c *counts) error {
 		}
 	}
 }
-
-// syntaxLocation returns the decoder offset of the byte at fault in a
-// tokenizer error, and its message.
-//
-// jsontext locates some errors where the token at fault starts, or at the
-// delimiter before it; the user looks for the byte that cannot stand where
-// it stands. Input cut short is at fault where it ends: "1.", "\u12" and a
-// UTF-8 sequence cut by the end of input are located at the input's length.
-// A valid ',' followed by ']' or '}' (a trailing comma) is located at that
-// ']' or '}'.
-func syntaxLocation(dec *jsontext.Decoder, lr *lineReader, se *jsontext.SyntacticError) (int64, string) {
-	if errors.Is(se.Err, io.ErrUnexpectedEOF) {
-		// The decoder read to the end before giving up.
-		return lr.total - lr.skip, "unexpected end of input"
-	}
-	// rest starts after the last token read.
-	rest := lr.from(dec.InputOffset())
-	at := int(se.ByteOffset - dec.InputOffset())
-	if 0 <= at && at < len(rest) && rest[at] == ',' && se.Err.Error() == "invalid character ',' at start of value" &&
-		len(bytes.TrimLeft(rest[:at], " \t\r\n")) == 0 {
-		// jsontext blames the ',' after the last token whether it is out
-		// of place ("[,") or what follows it is ("[1,]"). It is in place
-		// after a whole value in an array or after a whole member in an
-		// object.
-		depth := dec.StackDepth()
-		kind, n := dec.StackIndex(depth)
-		i := at + 1
-		for i < len(rest) && isSpace(rest[i]) {
-			i++
-		}
-		if depth > 0 && n > 0 && (kind == '[' || n%2 == 0) && i < len(rest) && (rest[i] == ']' || rest[i] == '}') {
-			want := "a value"
-			if kind == '{' {
-				want = "an object member name"
-			}
-			return dec.InputOffset() + int64(i), fmt.Sprintf("invalid character '%c' after ',' (expecting %s)", rest[i], want)
-		}
-	}
-	return se.ByteOffset, decMessage(se)
-}
-
-// isSpace reports whether c is JSON whitespace (RFC 8259 §2).
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // decMessage is the tokenizer's message without its package prefix.
 func decMessage(se *jsontext.SyntacticError) string {

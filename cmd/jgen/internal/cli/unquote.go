@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"unicode/utf8"
 )
 
@@ -64,6 +65,18 @@ func appendEscape(dst, s []byte) ([]byte, int) {
 	default: // '"', '\\', '/'
 		return append(dst, s[1]), 2
 	}
+}
+
+// utf8Location returns the decoder offset and the message of an invalid
+// byte at index k of unquote(nil, raw), where raw starts at decoder offset
+// start: a raw invalid byte, or a lone surrogate escape (the one escape
+// unquote makes invalid), which is named.
+func utf8Location(start int64, raw []byte, k int64) (int64, string) {
+	at := rawIndex(raw, k)
+	if raw[at] == '\\' {
+		return start + at, fmt.Sprintf("lone surrogate escape `%s` in string", raw[at:at+6])
+	}
+	return start + at, "invalid UTF-8 in string"
 }
 
 // rawIndex returns the index in raw (quotes included) of the byte or escape
