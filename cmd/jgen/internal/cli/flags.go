@@ -117,8 +117,15 @@ Examples:
   jgen -w --tab *.json                   re-indent files in place with tabs
   jgen --invalid-utf8 replace --stats big.json > /dev/null
 
+-o and -w write a temporary file beside the file they replace and rename it
+over that file when its run succeeds. A symbolic link stays a link: the file it
+leads to is the one replaced (a dangling link is an error). A hard link is
+split: the other names keep the old content. -w tries every FILE and exits 1
+if one failed.
+
 Errors print FILE:LINE:COLUMN: message (byte offset N), with 1-based line and
-byte column, at the byte at fault (the end of the input when it is cut short). Exit status: 0 success, 1 invalid input or I/O error, 2 bad usage.
+byte column, at the byte at fault (the end of the input when it is cut short).
+Exit status: 0 success, 1 invalid input or I/O error, 2 bad usage.
 `
 
 // parseArgs parses the command line. The error is a usage error.
@@ -153,8 +160,8 @@ func parseArgs(args []string, stderr io.Writer) (*config, *pflag.FlagSet, error)
 	add("indent", "", false, "indent by `N` spaces per level, as jq (0 means compact)", checkIndent)
 	add("tab", "", true, "indent by one tab per level", nil)
 	add("pretty", "", false, "pretty layout by `NAME`: jackson (DefaultPrettyPrinter)", checkPretty)
-	fs.StringVarP(&cfg.output, "output", "o", "", "write to `FILE` instead of stdout (replaced only on success; a symbolic link is followed and kept)")
-	boolVar(fs, &cfg.inPlace, "in-place", "w", "rewrite each FILE in place, keeping its mode (every FILE is tried; one that fails is left as it was)")
+	fs.StringVarP(&cfg.output, "output", "o", "", "write to `FILE` instead of stdout (replaced only on success)")
+	boolVar(fs, &cfg.inPlace, "in-place", "w", "rewrite each FILE in place, keeping its mode (each one that fails is left as it was)")
 	boolVar(fs, &cfg.stats, "stats", "", "print values, strings, bytes in and out and MB/s to stderr")
 	add("progress", "", true, "show a progress bar on stderr (default: when stderr is a terminal and the input is a file over 8 MiB)", nil)
 	add("no-progress", "", true, "never show a progress bar", nil)
