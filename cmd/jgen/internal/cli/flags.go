@@ -104,7 +104,7 @@ Invalid UTF-8 in a string is refused under --invalid-utf8 error and replaced
 under replace (\ufffd) and replace-raw (raw U+FFFD, escaped as the other flags
 say), one replacement per invalid byte. A lone surrogate escape such as \ud800
 is one UTF-16 code unit, no character: refused under error, and one
-replacement under replace and replace-raw, as encoding/json and jq decode it.
+replacement under replace and replace-raw, as encoding/json decodes it.
 
 Examples:
   jgen data.json                         compact data.json to stdout

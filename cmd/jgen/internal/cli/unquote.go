@@ -18,7 +18,7 @@ import (
 // generator's invalid-UTF-8 policy meets it as one invalid byte. It is then
 // refused, or written as exactly one replacement character in whatever form
 // the Escaping gives an invalid byte (\ufffd, \uFFFD, raw U+FFFD or its
-// custom sequence), as encoding/json and jq decode it to one U+FFFD. Raw
+// custom sequence), as encoding/json decodes it to one U+FFFD. Raw
 // invalid bytes are kept, so they keep their one replacement per byte.
 func unquote(dst, raw []byte) []byte {
 	s := raw[1 : len(raw)-1]
