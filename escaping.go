@@ -131,6 +131,17 @@ var (
 	// ASCII is Minimal with every code point above U+007F escaped, so the
 	// output is 7-bit clean.
 	ASCII = Escaping{MaxUnescaped: 0x7F}
+
+	// PrintableASCII is ASCII with DEL (U+007F) escaped too, as \u007f, so
+	// that every byte between the quotes is printable ASCII (0x20..0x7E).
+	// On valid UTF-8 its strings equal those of jq -a (--ascii-output) and
+	// of Python's json.dumps with ensure_ascii=True, its default; the jgen
+	// command's -a writes them. ASCII keeps DEL raw, as jackson-core's
+	// ESCAPE_NON_ASCII does. Its CharacterEscapes escapes DEL and nothing
+	// else: set it in another Escaping to escape DEL there.
+	PrintableASCII = Escaping{MaxUnescaped: 0x7F, CharacterEscapes: mustCharacterEscapes(EscapeSpec{
+		ASCII: map[byte]Escape{0x7F: EscapeUnicode()},
+	})}
 )
 
 // Validate reports whether e is usable. It returns an *OptionsError

@@ -82,44 +82,14 @@ func decodeAll(data []byte) ([]any, error) {
 	}
 }
 
-// surrogateEscape matches a \u escape of a UTF-16 surrogate, which the
-// command decodes to the three bytes of its generalised UTF-8 form when it
-// stands alone (and encoding/json to one U+FFFD).
+// surrogateEscape matches a \u escape of a UTF-16 surrogate. Alone, such
+// an escape is no character: the command refuses it under the error policy
+// and writes one replacement character for it otherwise, as encoding/json
+// decodes it to one U+FFFD.
 var surrogateEscape = regexp.MustCompile(`\\u[dD][89abcdefABCDEF]`)
 
-// collapseFFFD replaces every run of U+FFFD in the strings of v by one.
-func collapseFFFD(v any) any {
-	switch v := v.(type) {
-	case string:
-		var b strings.Builder
-		prev := false
-		for _, r := range v {
-			if r == utf8.RuneError {
-				if prev {
-					continue
-				}
-				prev = true
-			} else {
-				prev = false
-			}
-			b.WriteRune(r)
-		}
-		return b.String()
-	case []any:
-		out := make([]any, len(v))
-		for i, e := range v {
-			out[i] = collapseFFFD(e)
-		}
-		return out
-	case map[string]any:
-		out := make(map[string]any, len(v))
-		for k, e := range v {
-			out[collapseFFFD(k).(string)] = collapseFFFD(e)
-		}
-		return out
-	}
-	return v
-}
+// loneSurrogateMsg matches the message for a lone surrogate escape.
+var loneSurrogateMsg = regexp.MustCompile("^lone surrogate escape `(.{6})` in string$")
 
 var located = regexp.MustCompile(`^jgen: <stdin>:(\d+):(\d+): (.+) \(byte offset (\d+)\)\n$`)
 
@@ -142,11 +112,28 @@ func checkLocated(data, stderr []byte) error {
 	if line != wantLine || col != wantCol {
 		return fmt.Errorf("error %q: offset %d is line %d column %d", stderr, off, wantLine, wantCol)
 	}
-	if string(m[3]) == "invalid UTF-8 in string" {
-		rest := data[off:]
-		r, n := utf8.DecodeRune(rest)
-		if !(r == utf8.RuneError && n <= 1) && !bytes.HasPrefix(rest, []byte(`\u`)) {
-			return fmt.Errorf("error %q: input at the offset is %q, neither invalid UTF-8 nor a \\u escape", stderr, rest[:min(len(rest), 8)])
+	rest := data[off:]
+	msg := string(m[3])
+	if msg == "unexpected end of input" && off != int64(len(data)) {
+		return fmt.Errorf("error %q: input cut short, located at %d, not at its end %d", stderr, off, len(data))
+	}
+	if q, ok := strings.CutPrefix(msg, "invalid character "); ok {
+		// The character named is the one at the offset.
+		if lit, err := strconv.QuotedPrefix(q); err == nil {
+			want, _ := strconv.Unquote(lit)
+			if !bytes.HasPrefix(rest, []byte(want)) {
+				return fmt.Errorf("error %q: input at the offset is %q", stderr, rest[:min(len(rest), 8)])
+			}
+		}
+	}
+	if msg == "invalid UTF-8 in string" {
+		if r, n := utf8.DecodeRune(rest); !(r == utf8.RuneError && n <= 1) {
+			return fmt.Errorf("error %q: input at the offset is %q, not invalid UTF-8", stderr, rest[:min(len(rest), 8)])
+		}
+	}
+	if e := loneSurrogateMsg.FindStringSubmatch(msg); e != nil {
+		if !bytes.HasPrefix(rest, []byte(e[1])) || !surrogateEscape.MatchString(e[1]) {
+			return fmt.Errorf("error %q: input at the offset is %q, not the surrogate escape named", stderr, rest[:min(len(rest), 8)])
 		}
 	}
 	return nil
@@ -160,6 +147,12 @@ func FuzzCLI(f *testing.F) {
 		"[\"\\u00e9\\uDE00\",12345678901234567890123456789,1E400]",
 	} {
 		f.Add([]byte(s), uint16(i*40503))
+	}
+	// Lone surrogate escapes, one replacement each, beside raw invalid
+	// bytes, one each: under replace, replace-raw with -a, and replace-raw.
+	lone := []byte("[\"\\ud800\",\"\\ud800\\u0041\",\"\\udc00\\ud800\",\"\\ud800\xed\xb0\x80\"]")
+	for _, bits := range []uint16{0x200, 0x300 | 4, 0x300} {
+		f.Add(lone, bits)
 	}
 	f.Fuzz(func(t *testing.T, data []byte, bits uint16) {
 		args, isJSON, policy := cliArgs(bits)
@@ -209,11 +202,9 @@ func FuzzCLI(f *testing.F) {
 			if policy == "error" && !utf8.Valid(data) {
 				t.Fatalf("%v: input %q with invalid UTF-8 accepted under policy error: %q", args, data, out)
 			}
-			w, g := any(want), any(got)
-			if surrogateEscape.Match(data) {
-				w, g = collapseFFFD(want), collapseFFFD(got)
-			}
-			if !reflect.DeepEqual(w, g) {
+			// Exactly: one U+FFFD for each invalid byte and each lone
+			// surrogate escape, in the input as in the output.
+			if !reflect.DeepEqual(want, got) {
 				t.Fatalf("%v: input %q: output %q decodes to %#v, input to %#v", args, data, out, got, want)
 			}
 		}

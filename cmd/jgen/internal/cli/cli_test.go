@@ -2,9 +2,13 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
+	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -127,8 +131,8 @@ func TestStdin(t *testing.T) {
 		{"numbers_verbatim", `[1E+2,-0,0.10,1e-400,123456789012345678901234567890]`, nil, "[1E+2,-0,0.10,1e-400,123456789012345678901234567890]\n"},
 		{"escapes_decoded", `"\u0041\/\b\f\n\r\t\"\\"`, nil, "\"A/\\b\\f\\n\\r\\t\\\"\\\\\"\n"},
 		{"surrogate_pair", `"\uD83D\uDE00"`, nil, "\"\U0001F600\"\n"},
-		{"lone_low_replace", `"\udc00x"`, []string{"--invalid-utf8=replace"}, "\"\\ufffd\\ufffd\\ufffdx\"\n"},
-		{"high_then_high_replace", `"\ud800\ud83d\ude00"`, []string{"--invalid-utf8=replace"}, "\"\\ufffd\\ufffd\\ufffd\U0001F600\"\n"},
+		{"lone_low_replace", `"\udc00x"`, []string{"--invalid-utf8=replace"}, "\"\\ufffdx\"\n"},
+		{"high_then_high_replace", `"\ud800\ud83d\ude00"`, []string{"--invalid-utf8=replace"}, "\"\\ufffd\U0001F600\"\n"},
 		{"name_invalid_replace", "{\"k\xc3\":1}", []string{"--invalid-utf8=replace"}, "{\"k\\ufffd\":1}\n"},
 		{"nfc_nfd_names_kept", "{\"\u00e9\":1,\"e\u0301\":2}", nil, "{\"\u00e9\":1,\"e\u0301\":2}\n"},
 	}
@@ -142,5 +146,175 @@ func TestStdin(t *testing.T) {
 				t.Errorf("got %q, want %q", out, tt.want)
 			}
 		})
+	}
+}
+
+// TestLoneSurrogateEscape checks that a lone surrogate escape, one UTF-16
+// code unit, becomes one replacement character in the form the escaping
+// gives an invalid byte, while raw invalid bytes keep one each.
+func TestLoneSurrogateEscape(t *testing.T) {
+	const (
+		lone     = `"\ud800"`
+		letter   = `"\ud800\u0041"`
+		lowHigh  = `"\udc00\ud800"`
+		rawAfter = "\"\\ud800\xed\xb0\x80\"" // \ud800 then the raw bytes ED B0 80
+	)
+	tests := []struct {
+		name, stdin string
+		args        []string
+		want        string
+	}{
+		{"replace", lone, []string{"--invalid-utf8", "replace"}, `"\ufffd"`},
+		{"replace_then_letter", letter, []string{"--invalid-utf8", "replace"}, `"\ufffdA"`},
+		{"replace_low_high", lowHigh, []string{"--invalid-utf8", "replace"}, `"\ufffd\ufffd"`},
+		{"replace_then_raw", rawAfter, []string{"--invalid-utf8", "replace"}, `"\ufffd\ufffd\ufffd\ufffd"`},
+		{"replace_raw", lone, []string{"--invalid-utf8", "replace-raw"}, "\"\uFFFD\""},
+		{"replace_raw_then_letter", letter, []string{"--invalid-utf8", "replace-raw"}, "\"\uFFFDA\""},
+		{"replace_raw_low_high", lowHigh, []string{"--invalid-utf8", "replace-raw"}, "\"\uFFFD\uFFFD\""},
+		{"replace_raw_then_raw", rawAfter, []string{"--invalid-utf8", "replace-raw"}, "\"\uFFFD\uFFFD\uFFFD\uFFFD\""},
+		{"replace_upper_hex", lone, []string{"--invalid-utf8", "replace", "--upper-hex"}, `"\uFFFD"`},
+		{"replace_ascii", lowHigh, []string{"--invalid-utf8", "replace", "-a"}, `"\ufffd\ufffd"`},
+		{"replace_raw_ascii", lone, []string{"--invalid-utf8", "replace-raw", "-a"}, `"\ufffd"`},
+		{"replace_raw_ascii_upper", letter, []string{"--invalid-utf8", "replace-raw", "-a", "--upper-hex"}, `"\uFFFDA"`},
+		{"replace_raw_max_ff", lone, []string{"--invalid-utf8", "replace-raw", "--max-unescaped", "U+00FF"}, `"\ufffd"`},
+		{"replace_raw_max_ffff", lone, []string{"--invalid-utf8", "replace-raw", "--max-unescaped", "U+FFFF"}, "\"\uFFFD\""},
+		{"replace_raw_surrogate_escapes", lone, []string{"--invalid-utf8", "replace-raw", "--surrogate-escapes"}, "\"\uFFFD\""},
+		{"stdlib", rawAfter, []string{"--preset", "stdlib"}, `"\ufffd\ufffd\ufffd\ufffd"`},
+		{"quote_apostrophe", letter, []string{"--invalid-utf8", "replace", "--quote", "'"}, `'\ufffdA'`},
+		{"name", `{"\udbff":"\udfff"}`, []string{"--invalid-utf8", "replace"}, `{"\ufffd":"\ufffd"}`},
+		{"pair_kept", `"\ud800\ud800\udc00\udc00"`, []string{"--invalid-utf8", "replace"}, "\"\\ufffd\U00010000\\ufffd\""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errs := run(t, "", tt.stdin, tt.args...)
+			if code != 0 || errs != "" {
+				t.Fatalf("exit %d, stderr %q", code, errs)
+			}
+			if want := tt.want + "\n"; out != want {
+				t.Errorf("got %q, want %q", out, want)
+			}
+		})
+	}
+}
+
+// TestLoneSurrogateAsEncodingJSON checks that the replaced output decodes,
+// under both replacing policies, to what encoding/json decodes the input to:
+// one U+FFFD per lone surrogate escape and per invalid raw byte.
+func TestLoneSurrogateAsEncodingJSON(t *testing.T) {
+	inputs := []string{
+		`"\ud800"`, `"\ud800\u0041"`, `"\udc00\ud800"`, "\"\\ud800\xed\xb0\x80\"", `"x\udbff\udbff\udfffy"`,
+		"\"\xe2\x82\\udc00\xf0\x9f\"", `["\udfff\ud800\u00e9", {"\ud800": "\uDC00\uD800\uDC00"}]`,
+	}
+	for _, in := range inputs {
+		var want any
+		if err := json.Unmarshal([]byte(in), &want); err != nil {
+			t.Fatalf("encoding/json refuses %q: %v", in, err)
+		}
+		for _, policy := range []string{"replace", "replace-raw"} {
+			code, out, errs := run(t, "", in, "--invalid-utf8", policy)
+			if code != 0 || errs != "" {
+				t.Fatalf("%q, %s: exit %d, stderr %q", in, policy, code, errs)
+			}
+			var got any
+			if err := json.Unmarshal([]byte(out), &got); err != nil || !reflect.DeepEqual(got, want) {
+				t.Errorf("%q, %s: output %q decodes to %q (%v), encoding/json decodes the input to %q", in, policy, out, got, err, want)
+			}
+		}
+	}
+}
+
+// TestASCIIFlag checks -a (DEL escaped with every code point above U+007F,
+// as jgen.PrintableASCII) against --preset ascii (DEL raw) and how it
+// combines with the other flags.
+func TestASCIIFlag(t *testing.T) {
+	const in = "{\"k\x7f\":\"a\x7f\u00e9<\u2028\U0001F600\"}"
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"ascii", []string{"-a"}, `{"k\u007f":"a\u007f\u00e9<\u2028\ud83d\ude00"}`},
+		{"ascii_long", []string{"--ascii"}, `{"k\u007f":"a\u007f\u00e9<\u2028\ud83d\ude00"}`},
+		{"preset_ascii_keeps_del", []string{"--preset", "ascii"}, "{\"k\x7f\":\"a\x7f\\u00e9<\\u2028\\ud83d\\ude00\"}"},
+		{"preset_ascii_then_a", []string{"--preset", "ascii", "-a"}, `{"k\u007f":"a\u007f\u00e9<\u2028\ud83d\ude00"}`},
+		{"upper_hex", []string{"-a", "--upper-hex"}, `{"k\u007F":"a\u007F\u00E9<\u2028\uD83D\uDE00"}`},
+		{"ascii_false", []string{"-a", "--ascii=false"}, in},
+		{"preset_ascii_ascii_false", []string{"--preset", "ascii", "--ascii=false"}, in},
+		{"stdlib", []string{"--preset", "stdlib", "-a"}, `{"k\u007f":"a\u007f\u00e9\u003c\u2028\ud83d\ude00"}`},
+		{"then_max_unescaped", []string{"-a", "--max-unescaped", "U+FFFF"}, "{\"k\\u007f\":\"a\\u007f\u00e9<\u2028\\ud83d\\ude00\"}"},
+		{"max_unescaped_then_ascii", []string{"--max-unescaped", "U+FFFF", "-a"}, `{"k\u007f":"a\u007f\u00e9<\u2028\ud83d\ude00"}`},
+		{"quote_apostrophe", []string{"-a", "--quote", "'"}, `{'k\u007f':'a\u007f\u00e9<\u2028\ud83d\ude00'}`},
+		{"surrogate_escapes", []string{"--surrogate-escapes", "-a"}, `{"k\u007f":"a\u007f\u00e9<\u2028\ud83d\ude00"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errs := run(t, "", in, tt.args...)
+			if code != 0 || errs != "" {
+				t.Fatalf("exit %d, stderr %q", code, errs)
+			}
+			if want := tt.want + "\n"; out != want {
+				t.Errorf("got %q, want %q", out, want)
+			}
+		})
+	}
+}
+
+// TestASCIIFlagMatchesPython compares the strings jgen -a writes with those
+// of Python's json.dumps(ensure_ascii=True) over sampled strings: as values
+// and as names, short and longer than the command's buffer.
+func TestASCIIFlagMatchesPython(t *testing.T) {
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 is not installed: this test compares jgen -a with Python's json.dumps")
+	}
+	pieces := []string{
+		"a", "Z", " ", "~", "\x7f", "\x00", "\x1f", "\b", "\t", "\n", "\f", "\r", `"`, `\`, "/", "'", "<", "&",
+		"\u0080", "\u00e9", "\u07ff", "\u0800", "\u2028", "\u2029", "\ud7ff", "\ue000", "\ufeff", "\ufffd", "\uffff",
+		"\U00010000", "\U0001F600", "\U0010FFFF",
+	}
+	for c := 0; c < 0x80; c++ {
+		pieces = append(pieces, string(rune(c)))
+	}
+	rng := rand.New(rand.NewPCG(10, 12))
+	var input strings.Builder
+	for i := 0; i < 400; i++ {
+		n := rng.IntN(40)
+		if i%100 == 99 {
+			n = 40000 // past the 64 KiB buffer once escaped
+		}
+		var s strings.Builder
+		for range n {
+			s.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		line, err := json.Marshal([]any{s.String(), map[string]string{s.String(): "\x7f"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		input.Write(line)
+		input.WriteByte('\n')
+	}
+	const script = `import json, sys
+for line in sys.stdin:
+    sys.stdout.write(json.dumps(json.loads(line), ensure_ascii=True, separators=(",", ":")) + "\n")
+`
+	cmd := exec.Command(python, "-c", script)
+	cmd.Stdin = strings.NewReader(input.String())
+	cmd.Env = append(os.Environ(), "PYTHONIOENCODING=utf-8")
+	want, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("python3: %v", err)
+	}
+	code, got, errs := run(t, "", input.String(), "-a")
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	gotLines, wantLines := strings.Split(got, "\n"), strings.Split(string(want), "\n")
+	if len(gotLines) != len(wantLines) {
+		t.Fatalf("jgen -a wrote %d lines, Python %d", len(gotLines), len(wantLines))
+	}
+	for i := range gotLines {
+		if gotLines[i] != wantLines[i] {
+			t.Errorf("line %d:\njgen -a: %.200q\npython:  %.200q", i+1, gotLines[i], wantLines[i])
+		}
 	}
 }

@@ -23,6 +23,9 @@ type config struct {
 	version  bool
 }
 
+// delEscapes writes DEL (U+007F) as \u007f; -a sets it.
+var delEscapes = jgen.PrintableASCII.CharacterEscapes
+
 var presets = map[string]jgen.Escaping{
 	"minimal": jgen.Minimal,
 	"stdlib":  jgen.Stdlib,
@@ -91,11 +94,17 @@ Presets:
   minimal   RFC 8259 minimum, lower-case hex (jsontext, RFC 8785)   [default]
   stdlib    as encoding/json.Marshal: --html --js --invalid-utf8 replace
   jackson   as jackson-core 2.14: --upper-hex
-  ascii     minimal --ascii
+  ascii     minimal --max-unescaped U+007F: DEL stays raw (jackson-core
+            ESCAPE_NON_ASCII); -a escapes DEL too (jq -a, Python ensure_ascii)
 
-Invalid UTF-8 in a string, raw or as a lone surrogate escape such as \ud800
-(taken as its three bytes ED A0 80), is refused under --invalid-utf8 error and
-replaced per invalid byte under replace (\ufffd) and replace-raw (raw U+FFFD).
+-a is --max-unescaped U+007F with DEL written \u007f, whatever the preset; a
+later --max-unescaped changes only the limit, and --ascii=false undoes both.
+
+Invalid UTF-8 in a string is refused under --invalid-utf8 error and replaced
+under replace (\ufffd) and replace-raw (raw U+FFFD, escaped as the other flags
+say), one replacement per invalid byte. A lone surrogate escape such as \ud800
+is one UTF-16 code unit, no character: refused under error, and one
+replacement under replace and replace-raw, as encoding/json decodes it.
 
 Examples:
   jgen data.json                         compact data.json to stdout
@@ -108,8 +117,15 @@ Examples:
   jgen -w --tab *.json                   re-indent files in place with tabs
   jgen --invalid-utf8 replace --stats big.json > /dev/null
 
+-o and -w write a temporary file beside the file they replace and rename it
+over that file when its run succeeds. A symbolic link stays a link: the file it
+leads to is the one replaced (a dangling link is an error). A hard link is
+split: the other names keep the old content. -w tries every FILE and exits 1
+if one failed.
+
 Errors print FILE:LINE:COLUMN: message (byte offset N), with 1-based line and
-byte column. Exit status: 0 success, 1 invalid input or I/O error, 2 bad usage.
+byte column, at the byte at fault (the end of the input when it is cut short).
+Exit status: 0 success, 1 invalid input or I/O error, 2 bad usage.
 `
 
 // parseArgs parses the command line. The error is a usage error.
@@ -130,7 +146,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, *pflag.FlagSet, error)
 		}
 	}
 	fs.StringVar(&preset, "preset", preset, "escaping preset `NAME`: minimal, stdlib, jackson or ascii")
-	add("ascii", "a", true, "escape every code point above U+007F (7-bit output)", nil)
+	add("ascii", "a", true, `escape DEL and every code point above U+007F (printable 7-bit output, as jq -a)`, nil)
 	add("html", "", true, `escape < > & as \u003c \u003e \u0026 (as encoding/json)`, nil)
 	add("js", "", true, `escape U+2028 and U+2029 as \u2028 and \u2029`, nil)
 	add("escape-slash", "", true, `escape / as \/`, nil)
@@ -145,7 +161,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, *pflag.FlagSet, error)
 	add("tab", "", true, "indent by one tab per level", nil)
 	add("pretty", "", false, "pretty layout by `NAME`: jackson (DefaultPrettyPrinter)", checkPretty)
 	fs.StringVarP(&cfg.output, "output", "o", "", "write to `FILE` instead of stdout (replaced only on success)")
-	boolVar(fs, &cfg.inPlace, "in-place", "w", "rewrite each FILE in place, keeping its mode")
+	boolVar(fs, &cfg.inPlace, "in-place", "w", "rewrite each FILE in place, keeping its mode (each one that fails is left as it was)")
 	boolVar(fs, &cfg.stats, "stats", "", "print values, strings, bytes in and out and MB/s to stderr")
 	add("progress", "", true, "show a progress bar on stderr (default: when stderr is a terminal and the input is a file over 8 MiB)", nil)
 	add("no-progress", "", true, "never show a progress bar", nil)
@@ -171,10 +187,18 @@ func parseArgs(args []string, stderr io.Writer) (*config, *pflag.FlagSet, error)
 		e := &cfg.opts.Escaping
 		switch o.name {
 		case "ascii":
+			// jgen.PrintableASCII's two settings: the limit U+007F and
+			// DEL escaped. No other flag sets CharacterEscapes, so -a
+			// owns it, and --ascii=false takes back what it set.
 			if on {
-				e.MaxUnescaped = 0x7F
-			} else if e.MaxUnescaped == 0x7F {
-				e.MaxUnescaped = 0
+				e.MaxUnescaped, e.CharacterEscapes = 0x7F, delEscapes
+			} else {
+				if e.MaxUnescaped == 0x7F {
+					e.MaxUnescaped = 0
+				}
+				if e.CharacterEscapes == delEscapes {
+					e.CharacterEscapes = nil
+				}
 			}
 		case "html":
 			e.HTMLSafe = on

@@ -2,7 +2,11 @@ package cli
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"io"
+
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // lineReader passes input through to the decoder and keeps what it needs to
@@ -62,6 +66,16 @@ func (lr *lineReader) commit(d int64) {
 	lr.base += n
 }
 
+// from returns the kept bytes from decoder offset d on, which may end
+// before the input does; d must not be before the last commit.
+func (lr *lineReader) from(d int64) []byte {
+	n := d + lr.skip - lr.base
+	if n < 0 || n > int64(len(lr.kept)) {
+		return nil
+	}
+	return lr.kept[n:]
+}
+
 // position returns the 1-based line and byte column and the file offset of
 // decoder offset d, which must not be before the last commit.
 func (lr *lineReader) position(d int64) (line, col, off int64) {
@@ -80,3 +94,46 @@ func (lr *lineReader) position(d int64) (line, col, off int64) {
 	}
 	return line + 1, off - lineStart + 1, off
 }
+
+// syntaxLocation returns the decoder offset of the byte at fault in a
+// tokenizer error, and its message.
+//
+// jsontext locates some errors where the token at fault starts, or at the
+// delimiter before it; the user looks for the byte that cannot stand where
+// it stands. Input cut short is at fault where it ends: "1.", "\u12" and a
+// UTF-8 sequence cut by the end of input are located at the input's length.
+// A valid ',' followed by ']' or '}' (a trailing comma) is located at that
+// ']' or '}'.
+func syntaxLocation(dec *jsontext.Decoder, lr *lineReader, se *jsontext.SyntacticError) (int64, string) {
+	if errors.Is(se.Err, io.ErrUnexpectedEOF) {
+		// The decoder read to the end before giving up.
+		return lr.total - lr.skip, "unexpected end of input"
+	}
+	// rest starts after the last token read.
+	rest := lr.from(dec.InputOffset())
+	at := int(se.ByteOffset - dec.InputOffset())
+	if 0 <= at && at < len(rest) && rest[at] == ',' && se.Err.Error() == "invalid character ',' at start of value" &&
+		len(bytes.TrimLeft(rest[:at], " \t\r\n")) == 0 {
+		// jsontext blames the ',' after the last token whether it is out
+		// of place ("[,") or what follows it is ("[1,]"). It is in place
+		// after a whole value in an array or after a whole member in an
+		// object.
+		depth := dec.StackDepth()
+		kind, n := dec.StackIndex(depth)
+		i := at + 1
+		for i < len(rest) && isSpace(rest[i]) {
+			i++
+		}
+		if depth > 0 && n > 0 && (kind == '[' || n%2 == 0) && i < len(rest) && (rest[i] == ']' || rest[i] == '}') {
+			want := "a value"
+			if kind == '{' {
+				want = "an object member name"
+			}
+			return dec.InputOffset() + int64(i), fmt.Sprintf("invalid character '%c' after ',' (expecting %s)", rest[i], want)
+		}
+	}
+	return se.ByteOffset, decMessage(se)
+}
+
+// isSpace reports whether c is JSON whitespace (RFC 8259 §2).
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"time"
 
@@ -45,7 +46,9 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	r := &runner{cfg: cfg, stdin: stdin, stderr: stderr, start: time.Now()}
 	if err := r.run(stdout); err != nil {
-		fmt.Fprintf(stderr, "jgen: %v\n", err)
+		if !errors.Is(err, errReported) {
+			fmt.Fprintf(stderr, "jgen: %v\n", err)
+		}
 		return exitError
 	}
 	if cfg.stats {
@@ -77,16 +80,23 @@ func (r *runner) run(stdout io.Writer) error {
 	}
 	switch {
 	case r.cfg.inPlace:
+		// Every file is tried: one that fails is reported and left as
+		// it was, and the others are still rewritten.
+		failed := false
 		for _, f := range files {
-			if err := writeFileAtomic(f, f, func(w io.Writer) error {
+			if err := writeFileAtomic(f, true, func(w io.Writer) error {
 				return r.convert(w, []string{f})
 			}); err != nil {
-				return err
+				fmt.Fprintf(r.stderr, "jgen: %v\n", err)
+				failed = true
 			}
+		}
+		if failed {
+			return errReported
 		}
 		return nil
 	case r.cfg.output != "":
-		return writeFileAtomic(r.cfg.output, "", func(w io.Writer) error {
+		return writeFileAtomic(r.cfg.output, false, func(w io.Writer) error {
 			return r.convert(w, files)
 		})
 	default:
@@ -181,19 +191,35 @@ func (c *countWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// errReported is returned by run when it has reported its errors itself.
+var errReported = errors.New("errors reported")
+
 // writeFileAtomic calls write with a temporary file in target's folder and
 // renames it to target when write and the close succeed, so target is
 // either replaced whole or untouched, and an input named as target is read
-// whole before it is replaced. The file gets modeFrom's mode when modeFrom
-// is not "", else target's if it exists, else 0644.
-func writeFileAtomic(target, modeFrom string, write func(io.Writer) error) (err error) {
+// whole before it is replaced. The file gets target's mode if target exists
+// (it must when mustExist), else 0644.
+//
+// A symbolic link as target (or a chain of them) is followed: the file it
+// leads to is the one replaced, through a temporary file in that file's
+// folder, and the link stays as it was. A link that leads to no file is an
+// error. A file with other hard links is split from them: the rename gives
+// target a new file and the other names keep the old content.
+func writeFileAtomic(target string, mustExist bool, write func(io.Writer) error) (err error) {
+	if fi, lerr := os.Lstat(target); lerr == nil && fi.Mode()&os.ModeSymlink != 0 {
+		resolved, err := filepath.EvalSymlinks(target)
+		if err != nil {
+			return fmt.Errorf("%s: dangling symbolic link: %w", target, err)
+		}
+		target = resolved
+	}
 	mode := os.FileMode(0o644)
 	if fi, statErr := os.Stat(target); statErr == nil {
 		if !fi.Mode().IsRegular() {
 			return fmt.Errorf("%s: not a regular file", target)
 		}
 		mode = fi.Mode().Perm()
-	} else if modeFrom != "" {
+	} else if mustExist {
 		return statErr
 	}
 	dir, base := splitPath(target)

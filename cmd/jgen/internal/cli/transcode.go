@@ -112,7 +112,7 @@ func transcode(g *jgen.Generator, r io.Reader, name string, c *counts) error {
 				start := dec.InputOffset() - int64(len(v))
 				var u *jgen.UTF8Error
 				if errors.As(err, &u) {
-					return locate(start+rawIndex(v, u.Offset), "invalid UTF-8 in string")
+					return locate(utf8Location(start, v, u.Offset))
 				}
 				return genError(start, err)
 			}
@@ -156,10 +156,10 @@ func transcode(g *jgen.Generator, r io.Reader, name string, c *counts) error {
 		if err != nil {
 			var se *jsontext.SyntacticError
 			if errors.As(err, &se) {
-				return locate(se.ByteOffset, decMessage(se))
+				return locate(syntaxLocation(dec, lr, se))
 			}
 			if err == io.ErrUnexpectedEOF {
-				return locate(dec.InputOffset(), "unexpected end of input")
+				return locate(lr.total-lr.skip, "unexpected end of input")
 			}
 			return fmt.Errorf("%s: %w", name, err)
 		}

@@ -18,12 +18,14 @@ func TestUnquote(t *testing.T) {
 		{"unicode", `"\u0041\u00e9\u20AC"`, "Aé€"},
 		{"pair", `"\ud83d\ude00"`, "\U0001F600"},
 		{"pair_upper", `"\uD83D\uDE00x"`, "\U0001F600x"},
-		{"lone_high", `"\ud800"`, "\xed\xa0\x80"},
-		{"lone_high_then_text", `"\uDBFFz"`, "\xed\xaf\xbfz"},
-		{"lone_low", `"\udc00"`, "\xed\xb0\x80"},
-		{"high_high_low", `"\ud800\ud800\udc00"`, "\xed\xa0\x80\U00010000"},
-		{"low_high", `"\udc00\ud800"`, "\xed\xb0\x80\xed\xa0\x80"},
-		{"high_then_escape", `"\ud800\n"`, "\xed\xa0\x80\n"},
+		{"lone_high", `"\ud800"`, "\xff"},
+		{"lone_high_then_text", `"\uDBFFz"`, "\xffz"},
+		{"lone_low", `"\udc00"`, "\xff"},
+		{"high_high_low", `"\ud800\ud800\udc00"`, "\xff\U00010000"},
+		{"low_high", `"\udc00\ud800"`, "\xff\xff"},
+		{"high_then_escape", `"\ud800\n"`, "\xff\n"},
+		{"high_then_letter", `"\ud800\u0041"`, "\xffA"},
+		{"high_then_raw_low", "\"\\ud800\xed\xb0\x80\"", "\xff\xed\xb0\x80"},
 		{"raw_invalid_kept", "\"a\xffb\\n\"", "a\xffb\n"},
 		{"nul", `"\u0000"`, "\x00"},
 	}
@@ -38,8 +40,8 @@ func TestUnquote(t *testing.T) {
 
 func TestRawIndex(t *testing.T) {
 	raw := []byte(`"a\n\u00e9\ud83d\ude00\ud800b"`)
-	// decoded: a(0) \n(1) é(2,3) 😀(4..7) ED A0 80(8..10) b(11)
-	want := []int64{1, 2, 4, 4, 10, 10, 10, 10, 22, 22, 22, 28, 29}
+	// decoded: a(0) \n(1) é(2,3) 😀(4..7) FF(8) b(9)
+	want := []int64{1, 2, 4, 4, 10, 10, 10, 10, 22, 28, 29}
 	for k, w := range want {
 		if got := rawIndex(raw, int64(k)); got != w {
 			t.Errorf("rawIndex(%d) = %d, want %d", k, got, w)
@@ -106,5 +108,32 @@ func TestLateErrorPosition(t *testing.T) {
 	want := fmt.Sprintf("jgen: <stdin>:%d:6: invalid character ']' in literal null (expecting 'l') (byte offset %d)\n", line, off)
 	if code != 1 || errs != want {
 		t.Errorf("exit %d, stderr %q; want %q", code, errs, want)
+	}
+}
+
+// TestLateTrailingComma puts a trailing comma and a cut number far past
+// several commits, where the bytes before the error are forgotten.
+func TestLateTrailingComma(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[\n")
+	for b.Len() < 2*commitEvery {
+		b.WriteString(`  {"k": "v\u00e9", "n": 12.5},` + "\n")
+	}
+	b.WriteString(`  {"last": [1, 2, ]}`)
+	comma := b.String()
+	off := len(comma) - 2 // the ']' after "2, "
+	line := strings.Count(comma, "\n") + 1
+	col := off - strings.LastIndexByte(comma, '\n')
+	code, _, errs := run(t, "", comma)
+	want := fmt.Sprintf("jgen: <stdin>:%d:%d: invalid character ']' after ',' (expecting a value) (byte offset %d)\n", line, col, off)
+	if code != 1 || errs != want {
+		t.Errorf("trailing comma: exit %d, stderr %q; want %q", code, errs, want)
+	}
+	cut := comma[:len(comma)-6] + "2."
+	col = len(cut) - strings.LastIndexByte(cut, '\n')
+	code, _, errs = run(t, "", cut)
+	want = fmt.Sprintf("jgen: <stdin>:%d:%d: unexpected end of input (byte offset %d)\n", line, col, len(cut))
+	if code != 1 || errs != want {
+		t.Errorf("cut number: exit %d, stderr %q; want %q", code, errs, want)
 	}
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"unicode/utf8"
 )
 
@@ -12,10 +13,13 @@ import (
 //
 // An escaped surrogate pair becomes the UTF-8 of its code point. A lone
 // surrogate escape (\ud800 not followed by a low surrogate escape, or a low
-// one on its own) becomes the three bytes of its generalised UTF-8 form
-// (WTF-8/CESU-8: \ud800 as ED A0 80). Those bytes are not valid UTF-8, so the
-// string then meets the generator's invalid-UTF-8 policy exactly as the same
-// bytes written raw would: an error, or one replacement per byte.
+// one on its own) is one UTF-16 code unit that is no character: it becomes
+// the single byte loneSurrogate, which is never valid UTF-8, so the
+// generator's invalid-UTF-8 policy meets it as one invalid byte. It is then
+// refused, or written as exactly one replacement character in whatever form
+// the Escaping gives an invalid byte (\ufffd, \uFFFD, raw U+FFFD or its
+// custom sequence), as encoding/json decodes it to one U+FFFD. Raw
+// invalid bytes are kept, so they keep their one replacement per byte.
 func unquote(dst, raw []byte) []byte {
 	s := raw[1 : len(raw)-1]
 	for len(s) > 0 {
@@ -55,14 +59,24 @@ func appendEscape(dst, s []byte) ([]byte, int) {
 			}
 		}
 		if utf16High(r) || utf16Low(r) {
-			// utf8.AppendRune would write U+FFFD for a surrogate; write
-			// the surrogate's own three-byte form instead.
-			return append(dst, 0xE0|byte(r>>12), 0x80|byte(r>>6)&0x3F, 0x80|byte(r)&0x3F), 6
+			return append(dst, loneSurrogate), 6
 		}
 		return utf8.AppendRune(dst, r), 6
 	default: // '"', '\\', '/'
 		return append(dst, s[1]), 2
 	}
+}
+
+// utf8Location returns the decoder offset and the message of an invalid
+// byte at index k of unquote(nil, raw), where raw starts at decoder offset
+// start: a raw invalid byte, or a lone surrogate escape (the one escape
+// unquote makes invalid), which is named.
+func utf8Location(start int64, raw []byte, k int64) (int64, string) {
+	at := rawIndex(raw, k)
+	if raw[at] == '\\' {
+		return start + at, fmt.Sprintf("lone surrogate escape `%s` in string", raw[at:at+6])
+	}
+	return start + at, "invalid UTF-8 in string"
 }
 
 // rawIndex returns the index in raw (quotes included) of the byte or escape
@@ -87,6 +101,11 @@ func rawIndex(raw []byte, k int64) int64 {
 	}
 	return at
 }
+
+// loneSurrogate stands for a lone surrogate escape in unquote's output. No
+// UTF-8 sequence holds the byte 0xFF, so it is invalid wherever it stands
+// and never joins the bytes around it into a valid sequence.
+const loneSurrogate = 0xFF
 
 func utf16High(r rune) bool { return 0xD800 <= r && r < 0xDC00 }
 func utf16Low(r rune) bool  { return 0xDC00 <= r && r < 0xE000 }
