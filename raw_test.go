@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -662,4 +663,107 @@ func decodeAll(t *testing.T, b []byte) []any {
 		vals = append(vals, v)
 	}
 	return vals
+}
+
+// BenchmarkWriteRawValue compares WriteRawValue with what it did before the
+// rule for checked raw values: encoding/json.Valid, then a verbatim copy.
+func BenchmarkWriteRawValue(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString("[")
+	for i := range 2000 {
+		if i > 0 {
+			sb.WriteString(",")
+		}
+		sb.WriteString(`{"id":12345,"name":"Kurt Gödel","text":"a sentence with \"quotes\" and a\nnewline","ok":true,"score":-1.5e3,"tags":["x","y"]}`)
+	}
+	sb.WriteString("]")
+	inputs := []struct{ name, raw string }{
+		{"small", `{"id":1,"name":"Gödel","tags":["a","b"],"ok":true}`},
+		{"objects", sb.String()},
+		{"string", `"` + strings.Repeat("plain ASCII text, and some é ü ö; ", 3000) + `"`},
+	}
+	for _, in := range inputs {
+		raw := []byte(in.raw)
+		for _, mode := range []string{"checked", "valid+verbatim"} {
+			b.Run(in.name+"/"+mode, func(b *testing.B) {
+				g, err := jgen.NewGenerator(io.Discard, nil)
+				chk(b, err)
+				b.SetBytes(int64(len(raw)))
+				for b.Loop() {
+					g.Reset(io.Discard)
+					if mode == "checked" {
+						err = g.WriteRawValue(raw)
+					} else if json.Valid(raw) {
+						err = g.WriteRawValueUnchecked(raw)
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// FuzzWriteRawValue writes arbitrary bytes as a raw value under an
+// escaping chosen by the fuzzer. Under the replace policies it accepts
+// exactly what encoding/json.Valid accepts (which checks neither UTF-8
+// nor surrogate escapes); under the error policy, that less the values
+// with invalid UTF-8 or lone surrogate escapes. What it accepts is valid
+// JSON whose strings obey the escaping; what it refuses leaves the output
+// as it was.
+func FuzzWriteRawValue(f *testing.F) {
+	for _, s := range []string{
+		`{"a":[1,"é\n",{"b":null}],"c":"\u00e9"}`, "\"\xff\"", `"\ud800"`, `"\ud83d\ude00"`,
+		" [ 1 , 2 ] ", `"it's"`, "\"\u2028</\"", `-0.5e-3`, `[[[[]]]]`, `{"a":}`, `"\u12"`,
+	} {
+		f.Add([]byte(s), uint8(0))
+		f.Add([]byte(s), uint8(0x5b))
+	}
+	specs := conformanceSpecs()
+	f.Fuzz(func(t *testing.T, raw []byte, pick uint8) {
+		spec := specs[int(pick)%len(specs)]
+		esc := mustEscaping(t, spec)
+		o := spec.ref()
+		g := appendGen(t, &jgen.Options{Escaping: esc, Layout: jgen.Layout(pick / 64 % 3)})
+		chk(t, g.WriteStartArray())
+		err := g.WriteRawValue(raw)
+		valid := json.Valid(raw) && g.Depth() == 1 // json.Valid's depth limit is 10000 too
+		if o.InvalidUTF8 == reference.PolicyError && valid {
+			valid = !refusedByPolicy(&rawNode{kind: '"', text: string(raw)}) && utf8.Valid(raw)
+		}
+		if !valid {
+			if !errors.Is(err, jgen.ErrInvalidValue) || string(g.Bytes()) != "[" {
+				t.Fatalf("%v: %q: got %v, output %q; want refused", spec, raw, err, g.Bytes())
+			}
+			return
+		}
+		if err != nil {
+			t.Fatalf("%v: %q: %v", spec, raw, err)
+		}
+		chk(t, g.WriteEndArray())
+		out := g.Bytes()
+		q := esc.QuoteChar
+		if q == 0 {
+			q = '"'
+		}
+		if q == '"' && !json.Valid(out) {
+			t.Fatalf("%v: %q: invalid JSON %q", spec, raw, out)
+		}
+		if spec.ce != nil && spec.ce.lossy {
+			return
+		}
+		runs, err := outputRuns(out, q)
+		if err != nil {
+			t.Fatalf("%v: %q: %v", spec, out, err)
+		}
+		strict := o
+		strict.InvalidUTF8 = reference.PolicyError
+		for _, run := range runs {
+			enc, err := reference.AppendQuote(nil, run, strict)
+			if err != nil || !bytes.Equal(enc[1:len(enc)-1], run) {
+				t.Fatalf("%v: run %q of %q is not written raw by the escaping", spec, run, out)
+			}
+		}
+	})
 }

@@ -36,6 +36,31 @@ import (
 // a byte that does not start a valid UTF-8 sequence.
 var rawSet = scan.NewUTF8Set(nil)
 
+// rawIndex returns rawSet.Index(s). Strings in raw values are often a few
+// bytes long, where a kernel call costs more than a byte loop, so the
+// first bytes are looked at here.
+func rawIndex(s []byte) int {
+	i := 0
+	for n := min(len(s), 16); i < n; {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			if _, size := utf8.DecodeRune(s[i:]); size > 1 {
+				i += size
+				continue
+			}
+			return i
+		}
+		if c < 0x20 || c == '"' || c == '\\' {
+			return i
+		}
+		i++
+	}
+	if i >= len(s) {
+		return len(s)
+	}
+	return i + rawSet.Index(s[i:])
+}
+
 // writeRaw checks raw by the rule for checked raw values and writes it as
 // one value; tok names it in errors ("raw value"). It returns a
 // *SyntaxError where a value may not stand, a *ValueError matching
@@ -172,7 +197,7 @@ func checkMember(raw []byte, i int, strict bool) (int, int, string, error) {
 func checkString(raw []byte, i int, strict bool) (int, int, string, error) {
 	i++
 	for {
-		i += rawSet.Index(raw[i:])
+		i += rawIndex(raw[i:])
 		if i >= len(raw) {
 			return i, i, "unterminated string", nil
 		}
@@ -392,7 +417,7 @@ func (g *Generator) emitString(raw []byte, i int) (int, error) {
 	start := i
 	st := strState{checked: true} // checkRaw has checked the UTF-8
 	for {
-		i += rawSet.Index(raw[i:])
+		i += rawIndex(raw[i:])
 		c := raw[i]
 		if c != '"' && c != '\\' {
 			i++ // an invalid byte, left to the escaper's policy
