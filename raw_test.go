@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"reflect"
@@ -766,4 +767,42 @@ func FuzzWriteRawValue(f *testing.F) {
 			}
 		}
 	})
+}
+
+// WriteRawValue re-encodes a raw value: the layout and the escaping apply,
+// escape sequences and numbers are kept, and invalid UTF-8 follows the
+// policy (here the default, which refuses it).
+func ExampleGenerator_WriteRawValue() {
+	g, err := jgen.NewAppendGenerator(nil, &jgen.Options{Escaping: jgen.ASCII, Layout: jgen.Indented})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := g.WriteRawValue([]byte(`{"name":"Gödel", "kept":"\u00E9\n", "n":1.50, "list":[ ]}`)); err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := g.Close(); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(string(g.Bytes()))
+
+	g, err = jgen.NewAppendGenerator(nil, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	err = g.WriteRawValue([]byte("[\"ok\", \"\xff\"]"))
+	fmt.Println(errors.Is(err, jgen.ErrInvalidValue), errors.Is(err, jgen.ErrInvalidUTF8), len(g.Bytes()))
+	fmt.Println(err)
+	// Output:
+	// {
+	//   "name": "G\u00f6del",
+	//   "kept": "\u00E9\n",
+	//   "n": 1.50,
+	//   "list": []
+	// }
+	// true true 0
+	// jgen: cannot write raw value: invalid UTF-8 in a string at byte 8 of the value (output offset 0)
 }
