@@ -122,31 +122,32 @@ func TestWriteBinaryEncodingBreakout(t *testing.T) {
 	type subst struct {
 		enc  *base64.Encoding
 		what string
-		c    byte // the substituted byte
+		c    byte  // the substituted byte
+		at   int64 // its index in the alphabet, 64 for the padding
 	}
 	var encs []subst
 	refusedByBase64 := 0
-	try := func(what string, c byte, mk func() *base64.Encoding) {
+	try := func(what string, c byte, at int, mk func() *base64.Encoding) {
 		defer func() {
 			if recover() != nil {
 				refusedByBase64++
 			}
 		}()
-		encs = append(encs, subst{mk(), what, c})
+		encs = append(encs, subst{mk(), what, c, int64(at)})
 	}
 	for i := range 64 {
 		for c := range 256 {
 			alpha := []byte(std)
 			alpha[i] = byte(c)
 			what := "symbol " + strconv.Itoa(i) + "=" + strconv.Itoa(c)
-			try(what, byte(c), func() *base64.Encoding { return base64.NewEncoding(string(alpha)) })
-			try(what+" nopad", byte(c), func() *base64.Encoding {
+			try(what, byte(c), i, func() *base64.Encoding { return base64.NewEncoding(string(alpha)) })
+			try(what+" nopad", byte(c), i, func() *base64.Encoding {
 				return base64.NewEncoding(string(alpha)).WithPadding(base64.NoPadding)
 			})
 		}
 	}
 	for c := range 256 {
-		try("padding="+strconv.Itoa(c), byte(c), func() *base64.Encoding { return base64.StdEncoding.WithPadding(rune(c)) })
+		try("padding="+strconv.Itoa(c), byte(c), 64, func() *base64.Encoding { return base64.StdEncoding.WithPadding(rune(c)) })
 	}
 	tested, refused := 0, 0
 	for _, q := range []byte{'"', '\''} {
@@ -161,7 +162,7 @@ func TestWriteBinaryEncodingBreakout(t *testing.T) {
 			if breaksOut(s.c, q) {
 				refused++
 				var ve *jgen.ValueError
-				if !errors.Is(err, jgen.ErrInvalidEncoding) || !errors.As(err, &ve) || ve.Offset != 2 || ve.Token != "binary value" {
+				if !errors.Is(err, jgen.ErrInvalidEncoding) || !errors.As(err, &ve) || ve.Offset != 2 || ve.Token != "binary value" || ve.Index != s.at {
 					t.Fatalf("quote %q %s: got %v, want a *ValueError matching ErrInvalidEncoding at offset 2", q, s.what, err)
 				}
 				if got := string(g.Bytes()); got != "[1" {
@@ -228,5 +229,46 @@ func TestWriteBinaryStandardEncodings(t *testing.T) {
 				t.Fatalf("round %d: got %q", i, got)
 			}
 		}
+	}
+}
+
+// TestWriteBinaryEncodingCache: many custom encodings, more than the
+// verdict cache holds, used from several goroutines at once, each keep
+// their own verdict (run with -race too).
+func TestWriteBinaryEncodingCache(t *testing.T) {
+	const std = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+	type entry struct {
+		enc *base64.Encoding
+		bad bool
+	}
+	var encs []entry
+	for i := range 64 {
+		alpha := []byte(std)
+		alpha[i] = '"'
+		encs = append(encs, entry{base64.NewEncoding(string(alpha)), true})
+		alpha[i] = '-'
+		encs = append(encs, entry{base64.NewEncoding(string(alpha)), false})
+	}
+	done := make(chan error)
+	for w := range 4 {
+		go func() {
+			g, err := jgen.NewAppendGenerator(nil, nil)
+			for round := 0; round < 20 && err == nil; round++ {
+				for i := range encs {
+					e := encs[(i*7+w*13+round)%len(encs)]
+					g.ResetAppend(nil)
+					err = g.WriteBinary(e.enc, []byte{0xFB, 0xFF, 0xBF, 1, 2, 3})
+					if e.bad != errors.Is(err, jgen.ErrInvalidEncoding) {
+						err = errors.New("verdict mixed up: " + strconv.Quote(e.enc.EncodeToString([]byte{0xFB, 0xFF, 0xBF})))
+						break
+					}
+					err = nil
+				}
+			}
+			done <- err
+		}()
+	}
+	for range 4 {
+		chk(t, <-done)
 	}
 }
