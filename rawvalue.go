@@ -415,6 +415,23 @@ func (g *Generator) emitString(raw []byte, i int) (int, error) {
 	k.buf = append(k.buf, g.x.quote)
 	i++
 	start := i
+	// Most names and many values are a few ASCII bytes that the escaping
+	// writes as they are: a byte loop finds that, and one copy writes them.
+	// (With a hook, the set does not hold every byte the escaping changes.)
+	if g.x.hook == nil {
+		set := g.x.set
+		for n := min(len(raw), i+32); i < n && !set.Contains(raw[i]); {
+			i++
+		}
+		if raw[i] == '"' {
+			if err := k.room(i - start); err != nil {
+				return i, g.fail(err)
+			}
+			k.buf = append(k.buf, raw[start:i]...)
+			return g.endString(i, isName)
+		}
+		i = start
+	}
 	st := strState{checked: true} // checkRaw has checked the UTF-8
 	for {
 		i += rawIndex(raw[i:])
@@ -446,10 +463,16 @@ func (g *Generator) emitString(raw []byte, i int) (int, error) {
 		i += n
 		start = i
 	}
-	if err := k.room(1); err != nil {
+	return g.endString(i, isName)
+}
+
+// endString writes the closing quote of a string whose closing quote in
+// the raw value is at i, records it in the state and returns i+1.
+func (g *Generator) endString(i int, isName bool) (int, error) {
+	if err := g.k.room(1); err != nil {
 		return i, g.fail(err)
 	}
-	k.buf = append(k.buf, g.x.quote)
+	g.k.buf = append(g.k.buf, g.x.quote)
 	if isName {
 		g.st.nameDone()
 	} else {
