@@ -2,8 +2,8 @@ package jgen
 
 // WriteRawValue writes raw, which must be exactly one JSON value
 // (RFC 8259 §2) with optional whitespace around and inside it, as one
-// value re-encoded under the generator's escaping and layout, exactly as if
-// it had been written token by token with the Write methods:
+// value re-encoded under the generator's escaping, its tokens laid out
+// exactly as the Write methods lay them out:
 //
 //   - whitespace follows the layout; raw whitespace is dropped;
 //   - numbers and the literals true, false and null are written verbatim;
@@ -14,8 +14,8 @@ package jgen
 //     them (a raw 'é' under the ASCII preset becomes \u00e9), between the
 //     current quote char;
 //   - a byte that is not valid UTF-8 and a lone surrogate escape (\uD800
-//     not followed by an escaped low surrogate, or a lone \uDC00..\uDFFF)
-//     follow Escaping.InvalidUTF8: refused under InvalidUTF8Error, \ufffd
+//     not followed by an escaped low surrogate, or a lone \uDC00..\uDFFF;
+//     RFC 8259 §8.2) follow Escaping.InvalidUTF8: refused under InvalidUTF8Error, \ufffd
 //     under InvalidUTF8Replace, the replacement character U+FFFD (escaped
 //     as the escaping says) under InvalidUTF8ReplaceRaw.
 //
