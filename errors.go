@@ -98,3 +98,50 @@ func (e *OptionsError) Error() string {
 
 // Is reports whether target is ErrInvalidOptions.
 func (e *OptionsError) Is(target error) bool { return target == ErrInvalidOptions }
+
+// ErrInvalidEncoding is matched by a *ValueError from WriteBinary: the
+// *base64.Encoding given would write a byte that cannot stand raw in a JSON
+// string quoted with the current quote char.
+var ErrInvalidEncoding = errors.New("jgen: base64 encoding unusable in a JSON string")
+
+// ValueError reports a value the generator refused for its content rather
+// than its position: a raw JSON value that WriteRawValue does not accept,
+// or a base64 encoding that WriteBinary does not accept. Nothing of the
+// value was written, and the generator stays usable.
+type ValueError struct {
+	// Token names what was being written: "raw value" or "binary value".
+	Token string
+	// Offset is the number of output bytes produced before the token.
+	Offset int64
+	// Index is the byte offset in the input (the raw value) at which the
+	// fault was found; for a base64 encoding it is the index of the
+	// offending symbol in its alphabet, or 64 for the padding.
+	Index int64
+	// Reason says what is wrong, such as "invalid UTF-8 in a string".
+	Reason string
+	// Err is ErrInvalidValue for a raw value and ErrInvalidEncoding for a
+	// base64 encoding.
+	Err error
+	// Cause is nil, or the sentinel of the rule that refused the value:
+	// ErrInvalidUTF8 when the InvalidUTF8Error policy refuses invalid
+	// UTF-8 or a lone surrogate escape, ErrMaxDepth when the value would
+	// nest deeper than Options.MaxDepth.
+	Cause error
+}
+
+func (e *ValueError) Error() string {
+	msg := "jgen: cannot write " + e.Token + ": " + e.Reason
+	if e.Err != ErrInvalidEncoding {
+		msg += " at byte " + strconv.FormatInt(e.Index, 10) + " of the value"
+	}
+	return msg + " (output offset " + strconv.FormatInt(e.Offset, 10) + ")"
+}
+
+// Unwrap returns Err, and Cause when it is set, so that errors.Is matches
+// either.
+func (e *ValueError) Unwrap() []error {
+	if e.Cause != nil {
+		return []error{e.Err, e.Cause}
+	}
+	return []error{e.Err}
+}

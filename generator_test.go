@@ -101,7 +101,7 @@ func TestGeneratorDocuments(t *testing.T) {
 		{"empty object", []op{opStartObject(), opEndObject()}, `{}`},
 		{"empty array", []op{opStartArray(), opEndArray()}, `[]`},
 		{"scalars", []op{opStartArray(), opNull(), opBool(true), opBool(false), opInt(-3), opFloat(1.5), opNumber("2e-3"), opString("s"), opRaw(` {"x" : 1} `), opEndArray()},
-			`[null,true,false,-3,1.5,2e-3,"s", {"x" : 1} ]`},
+			`[null,true,false,-3,1.5,2e-3,"s",{"x":1}]`},
 		{"nested", []op{opStartObject(), opName("a"), opStartArray(), opStartObject(), opName("b"), opStartArray(), opEndArray(), opEndObject(), opInt(1), opEndArray(), opName("c"), opStartObject(), opEndObject(), opEndObject()},
 			`{"a":[{"b":[]},1],"c":{}}`},
 		{"root scalar", []op{opString("x")}, `"x"`},

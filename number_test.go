@@ -304,25 +304,32 @@ func TestWriteNumber(t *testing.T) {
 	}
 }
 
-// TestWriteRawValue checks validation, verbatim output and the buffer.
+// TestWriteRawValue checks validation, re-encoded output and the buffer
+// (raw_test.go checks the rule for checked raw values in depth).
 func TestWriteRawValue(t *testing.T) {
-	valid := []struct{ name, raw string }{
-		{"object", `{"a":[1,2,{"b":null}],"c":"\u00e9"}`},
-		{"scalar", `-1.5e3`},
-		{"string", `"x\"y"`},
-		{"whitespace kept", " \t\n {\"a\" : 1} \r\n"},
-		{"literal", `true`},
-		{"unescaped unicode", `"é😀"`},
+	valid := []struct{ name, raw, want, ascii string }{
+		{"object", `{"a":[1,2,{"b":null}],"c":"\u00e9"}`, "", ""},
+		{"scalar", `-1.5e3`, "", ""},
+		{"string", `"x\"y"`, "", ""},
+		{"whitespace dropped", " \t\n {\"a\" : 1} \r\n", `{"a":1}`, ""},
+		{"literal", `true`, "", ""},
+		{"unescaped unicode", `"é😀"`, "", `"\u00e9\ud83d\ude00"`},
 	}
 	for _, tc := range valid {
 		t.Run("valid/"+tc.name, func(t *testing.T) {
 			o := op{"raw", func(g *jgen.Generator) error { return g.WriteRawValue([]byte(tc.raw)) }}
 			want := "[0," + tc.raw + "]"
+			if tc.want != "" {
+				want = "[0," + tc.want + "]"
+			}
 			if got := runOps(t, nil, opStartArray(), opInt(0), o, opEndArray()); got != want {
 				t.Errorf("got %q, want %q", got, want)
 			}
+			if tc.ascii != "" {
+				want = "[0," + tc.ascii + "]"
+			}
 			if got := runOps(t, &jgen.Options{Escaping: jgen.ASCII}, opStartArray(), opInt(0), o, opEndArray()); got != want {
-				t.Errorf("ASCII escaping applied to raw value: got %q", got)
+				t.Errorf("ASCII escaping: got %q, want %q", got, want)
 			}
 		})
 	}

@@ -1,26 +1,40 @@
 package jgen
 
-import "encoding/json"
-
-// WriteRawValue writes raw verbatim as one value, after checking that it is
-// exactly one JSON value (RFC 8259 §2; surrounding whitespace allowed and
-// kept) with encoding/json.Valid. The escaping options are not applied to
-// strings inside it. It returns an error matching ErrInvalidValue if raw is
-// not one valid value, and a *SyntaxError where a value may not stand; in
-// both cases nothing is written.
+// WriteRawValue writes raw, which must be exactly one JSON value
+// (RFC 8259 §2) with optional whitespace around and inside it, as one
+// value re-encoded under the generator's escaping, its tokens laid out
+// exactly as the Write methods lay them out:
+//
+//   - whitespace follows the layout; raw whitespace is dropped;
+//   - numbers and the literals true, false and null are written verbatim;
+//   - in strings (names and values alike) every valid escape sequence is
+//     kept verbatim, as encoding/json's Compact keeps it (\u00E9 stays
+//     \u00E9, \/ stays \/), except a lone surrogate escape;
+//   - raw characters in strings are written as the current escaping writes
+//     them (a raw 'é' under the ASCII preset becomes \u00e9), between the
+//     current quote char;
+//   - a byte that is not valid UTF-8 and a lone surrogate escape (\uD800
+//     not followed by an escaped low surrogate, or a lone \uDC00..\uDFFF;
+//     RFC 8259 §8.2) follow Escaping.InvalidUTF8: refused under InvalidUTF8Error, \ufffd
+//     under InvalidUTF8Replace, the replacement character U+FFFD (escaped
+//     as the escaping says) under InvalidUTF8ReplaceRaw.
+//
+// raw is checked whole before anything is written. It returns a
+// *SyntaxError where a value may not stand, and a *ValueError matching
+// ErrInvalidValue if raw is not exactly one valid value, nests deeper than
+// Options.MaxDepth allows from the current depth (also matching
+// ErrMaxDepth), or holds invalid UTF-8 or a lone surrogate escape under the
+// InvalidUTF8Error policy (also matching ErrInvalidUTF8); in all these
+// cases nothing is written and the generator stays usable. raw is only
+// read.
 func (g *Generator) WriteRawValue(raw []byte) error {
-	if err := g.checkValue("raw value"); err != nil {
-		return err
-	}
-	if !json.Valid(raw) {
-		return ErrInvalidValue
-	}
-	return g.WriteRawValueUnchecked(raw)
+	return g.writeRaw("raw value", raw)
 }
 
 // WriteRawValueUnchecked writes raw verbatim as one value without checking
-// it. The caller is responsible for raw being one valid JSON value; if it
-// is not, neither is the output. It returns a *SyntaxError where a value
+// or re-encoding it: neither the escaping, nor the invalid-UTF-8 policy, nor
+// the layout applies to its bytes. The caller is responsible for raw being
+// one valid JSON value; if it is not, neither is the output. It returns a *SyntaxError where a value
 // may not stand.
 func (g *Generator) WriteRawValueUnchecked(raw []byte) error {
 	if _, err := g.beginValue("raw value", 0); err != nil {

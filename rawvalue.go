@@ -1,0 +1,482 @@
+package jgen
+
+import (
+	"unicode/utf8"
+
+	"github.com/jgen-go/jgen/internal/scan"
+)
+
+// The rule for checked raw values. A raw value is one JSON value (RFC 8259
+// §2), with optional whitespace around and inside it, re-encoded into the
+// generator as if it had been written token by token with the generator's
+// own methods:
+//
+//   - structure and whitespace follow the layout (the raw whitespace is
+//     dropped; separators, line breaks and indentation are the
+//     generator's);
+//   - numbers and the literals true, false and null are kept verbatim;
+//   - in strings (names and values alike) a valid escape sequence is kept
+//     verbatim, as encoding/json's Compact keeps it, except a lone
+//     surrogate escape; a raw character is written as the current
+//     escaping writes it (so a raw 'é' under ASCII escaping becomes
+//     \u00e9, and a raw '\'' under QuoteChar '\'' becomes \u0027); the
+//     string is quoted with the current quote char;
+//   - a byte that is not valid UTF-8 (utf8.DecodeRune's rule, byte by
+//     byte) and a lone surrogate escape (\uD800..\uDBFF not followed by an
+//     escaped low surrogate, or \uDC00..\uDFFF not preceded by an escaped
+//     high surrogate) follow the invalid-UTF-8 policy: the error policy
+//     refuses the whole value, the replace policy writes \ufffd (in the
+//     escaping's hex case), the replace-raw policy writes U+FFFD as the
+//     escaping writes that code point.
+//
+// The value is checked whole before any byte of it is written, so a
+// refused value leaves the output and the state as they were.
+
+// rawSet stops a scan of string content at '"', '\\', a control byte, and
+// a byte that does not start a valid UTF-8 sequence.
+var rawSet = scan.NewUTF8Set(nil)
+
+// rawIndex returns rawSet.Index(s). Strings in raw values are often a few
+// bytes long, where a kernel call costs more than a byte loop, so the
+// first bytes are looked at here.
+func rawIndex(s []byte) int {
+	i := 0
+	for n := min(len(s), 16); i < n; {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			if _, size := utf8.DecodeRune(s[i:]); size > 1 {
+				i += size
+				continue
+			}
+			return i
+		}
+		if c < 0x20 || c == '"' || c == '\\' {
+			return i
+		}
+		i++
+	}
+	if i >= len(s) {
+		return len(s)
+	}
+	return i + rawSet.Index(s[i:])
+}
+
+// writeRaw checks raw by the rule for checked raw values and writes it as
+// one value; tok names it in errors ("raw value"). It returns a
+// *SyntaxError where a value may not stand, a *ValueError matching
+// ErrInvalidValue for a raw value it refuses, or the writer's error.
+func (g *Generator) writeRaw(tok string, raw []byte) error {
+	if err := g.checkValue(tok); err != nil {
+		return err
+	}
+	if at, reason, cause := g.checkRaw(raw); reason != "" {
+		return &ValueError{Token: tok, Offset: g.k.offset(), Index: int64(at), Reason: reason, Err: ErrInvalidValue, Cause: cause}
+	}
+	return g.emitRaw(raw)
+}
+
+// checkRaw validates raw as one JSON value that the generator can write
+// now: grammar (RFC 8259 §2-§7), nesting within Options.MaxDepth counting
+// the open containers, and, under the InvalidUTF8Error policy, UTF-8 and
+// surrogate escapes. It returns "" as reason for a valid value, otherwise
+// the byte offset of the fault in raw, what is wrong, and the sentinel of
+// the rule that refused it (nil for a grammar fault).
+func (g *Generator) checkRaw(raw []byte) (at int, reason string, cause error) {
+	strict := g.x.esc.InvalidUTF8 == InvalidUTF8Error
+	room := g.st.maxDepth - len(g.st.stack)
+	// One bit per open container, innermost last: 1 for an object.
+	var small [4]uint64
+	stack := small[:0]
+	depth := 0
+	i := skipSpace(raw, 0)
+	for {
+		// A value starts at i.
+		if i >= len(raw) {
+			return i, "unexpected end of input, a value is expected", nil
+		}
+		switch c := raw[i]; c {
+		case '{', '[':
+			if depth >= room {
+				return i, "nesting deeper than Options.MaxDepth", ErrMaxDepth
+			}
+			if depth%64 == 0 {
+				stack = append(stack, 0)
+			}
+			if c == '{' {
+				stack[depth/64] |= 1 << (depth % 64)
+			} else {
+				stack[depth/64] &^= 1 << (depth % 64)
+			}
+			depth++
+			i = skipSpace(raw, i+1)
+			end := byte(']')
+			if c == '{' {
+				end = '}'
+			}
+			if i < len(raw) && raw[i] == end {
+				i++
+				depth--
+				break
+			}
+			if c == '{' {
+				if i, at, reason, cause = checkMember(raw, i, strict); reason != "" {
+					return at, reason, cause
+				}
+			}
+			continue
+		case '"':
+			if i, at, reason, cause = checkString(raw, i, strict); reason != "" {
+				return at, reason, cause
+			}
+		case 't', 'f', 'n':
+			n := literalLen(raw[i:])
+			if n == 0 {
+				return i, "invalid literal", nil
+			}
+			i += n
+		default:
+			n := numberLen(raw[i:])
+			if n == 0 {
+				return i, "invalid character, a value is expected", nil
+			}
+			i += n
+		}
+		// After a value: a separator, the end of its container, or the end
+		// of the input.
+		for {
+			i = skipSpace(raw, i)
+			if depth == 0 {
+				if i != len(raw) {
+					return i, "data after the value", nil
+				}
+				return 0, "", nil
+			}
+			if i >= len(raw) {
+				return i, "unexpected end of input in a container", nil
+			}
+			inObject := stack[(depth-1)/64]>>((depth-1)%64)&1 != 0
+			c := raw[i]
+			if c == ',' {
+				i = skipSpace(raw, i+1)
+				if inObject {
+					if i, at, reason, cause = checkMember(raw, i, strict); reason != "" {
+						return at, reason, cause
+					}
+				}
+				break
+			}
+			if (c == '}' && inObject) || (c == ']' && !inObject) {
+				i++
+				depth--
+				continue
+			}
+			return i, "invalid character after a value", nil
+		}
+	}
+}
+
+// checkMember checks a name and the ':' after it, from i, and returns the
+// index of the member's value.
+func checkMember(raw []byte, i int, strict bool) (int, int, string, error) {
+	if i >= len(raw) || raw[i] != '"' {
+		return i, i, "a name is expected", nil
+	}
+	i, at, reason, cause := checkString(raw, i, strict)
+	if reason != "" {
+		return i, at, reason, cause
+	}
+	i = skipSpace(raw, i)
+	if i >= len(raw) || raw[i] != ':' {
+		return i, i, "':' is expected after a name", nil
+	}
+	return skipSpace(raw, i+1), 0, "", nil
+}
+
+// checkString checks the string whose opening quote is raw[i] and returns
+// the index after its closing quote.
+func checkString(raw []byte, i int, strict bool) (int, int, string, error) {
+	i++
+	for {
+		i += rawIndex(raw[i:])
+		if i >= len(raw) {
+			return i, i, "unterminated string", nil
+		}
+		switch c := raw[i]; {
+		case c == '"':
+			return i + 1, 0, "", nil
+		case c == '\\':
+			n, lone := escapeLen(raw[i:])
+			if n == 0 {
+				return i, i, "invalid escape sequence", nil
+			}
+			if lone && strict {
+				return i, i, "lone surrogate escape", ErrInvalidUTF8
+			}
+			i += n
+		case c < 0x20:
+			return i, i, "control character in a string", nil
+		default: // a byte that is not valid UTF-8
+			if strict {
+				return i, i, "invalid UTF-8 in a string", ErrInvalidUTF8
+			}
+			i++
+		}
+	}
+}
+
+// escapeLen returns the length of the escape sequence at the start of s
+// (s[0] is '\\'), 0 if it is not valid (RFC 8259 §7), and whether it is a
+// lone surrogate escape. An escaped surrogate pair is one sequence of 12
+// bytes.
+func escapeLen(s []byte) (n int, lone bool) {
+	if len(s) < 2 {
+		return 0, false
+	}
+	switch s[1] {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		return 2, false
+	case 'u':
+	default:
+		return 0, false
+	}
+	u, ok := hex4(s[2:])
+	if !ok {
+		return 0, false
+	}
+	switch {
+	case u < 0xD800 || u > 0xDFFF:
+		return 6, false
+	case u >= 0xDC00:
+		return 6, true
+	}
+	if len(s) >= 12 && s[6] == '\\' && s[7] == 'u' {
+		if v, ok := hex4(s[8:]); ok && v >= 0xDC00 && v <= 0xDFFF {
+			return 12, false
+		}
+	}
+	return 6, true
+}
+
+// hex4 decodes the four hex digits at the start of s.
+func hex4(s []byte) (rune, bool) {
+	if len(s) < 4 {
+		return 0, false
+	}
+	var u rune
+	for _, c := range s[:4] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c -= 'a' - 10
+		case 'A' <= c && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		u = u<<4 | rune(c)
+	}
+	return u, true
+}
+
+// skipSpace returns the index of the first byte of raw from i on that is
+// not JSON whitespace (RFC 8259 §2).
+func skipSpace(raw []byte, i int) int {
+	for i < len(raw) {
+		switch raw[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// literalLen returns the length of the literal true, false or null at the
+// start of s, or 0.
+func literalLen(s []byte) int {
+	for _, lit := range [...]string{"true", "false", "null"} {
+		if len(s) >= len(lit) && string(s[:len(lit)]) == lit {
+			return len(lit)
+		}
+	}
+	return 0
+}
+
+// numberLen returns the length of the number (RFC 8259 §6) at the start of
+// s, or 0 if none starts there. The number ends at the first byte that
+// cannot continue it; whether that byte may follow a value is the
+// caller's concern.
+func numberLen(s []byte) int {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(s) && s[i] == '0':
+		i++
+	case i < len(s) && '1' <= s[i] && s[i] <= '9':
+		i = digits(s, i+1)
+	default:
+		return 0
+	}
+	if i < len(s) && s[i] == '.' {
+		j := digits(s, i+1)
+		if j == i+1 {
+			return 0
+		}
+		i = j
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		j := digits(s, i)
+		if j == i {
+			return 0
+		}
+		i = j
+	}
+	return i
+}
+
+func digits(s []byte, i int) int {
+	for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+		i++
+	}
+	return i
+}
+
+// emitRaw writes raw, which checkRaw accepted, token by token through the
+// generator's own paths, so that prefixes, separators and layout are
+// exactly those of the Write methods. Its only errors are the writer's.
+func (g *Generator) emitRaw(raw []byte) error {
+	for i := 0; i < len(raw); {
+		var err error
+		switch c := raw[i]; c {
+		case ' ', '\t', '\n', '\r', ',', ':':
+			i++
+			continue
+		case '{':
+			err = g.writeStart(inObject, '{', "start of object")
+			i++
+		case '[':
+			err = g.writeStart(inArray, '[', "start of array")
+			i++
+		case '}':
+			err = g.writeEnd(inObject, '}', "end of object")
+			i++
+		case ']':
+			err = g.writeEnd(inArray, ']', "end of array")
+			i++
+		case '"':
+			i, err = g.emitString(raw, i)
+		case 't':
+			err = g.writeLiteral("true", "true")
+			i += 4
+		case 'f':
+			err = g.writeLiteral("false", "false")
+			i += 5
+		case 'n':
+			err = g.writeLiteral("null", "null")
+			i += 4
+		default:
+			n := numberLen(raw[i:])
+			if _, err = g.beginValue("number", 0); err == nil {
+				if err = g.appendRaw(raw[i : i+n]); err == nil {
+					g.st.valueDone()
+				}
+			}
+			i += n
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// emitString writes the string whose opening quote is raw[i], as a name
+// where the state expects one and as a value elsewhere, and returns the
+// index after its closing quote.
+func (g *Generator) emitString(raw []byte, i int) (int, error) {
+	isName := g.st.canName()
+	if isName {
+		if err := g.beginName(); err != nil {
+			return i, err
+		}
+		g.k.buf = g.appendPrefix(g.k.buf, true)
+	} else if _, err := g.beginValue("string value", 2); err != nil {
+		return i, err
+	}
+	k := &g.k
+	k.buf = append(k.buf, g.x.quote)
+	i++
+	start := i
+	// Most names and many values are a few ASCII bytes that the escaping
+	// writes as they are: a byte loop finds that, and one copy writes them.
+	// (With a hook, the set does not hold every byte the escaping changes.)
+	if g.x.hook == nil {
+		set := g.x.set
+		for n := min(len(raw), i+32); i < n && !set.Contains(raw[i]); {
+			i++
+		}
+		if raw[i] == '"' {
+			if err := k.room(i - start); err != nil {
+				return i, g.fail(err)
+			}
+			k.buf = append(k.buf, raw[start:i]...)
+			return g.endString(i, isName)
+		}
+		i = start
+	}
+	st := strState{checked: true} // checkRaw has checked the UTF-8
+	for {
+		i += rawIndex(raw[i:])
+		c := raw[i]
+		if c != '"' && c != '\\' {
+			i++ // an invalid byte, left to the escaper's policy
+			continue
+		}
+		if i > start {
+			if err := g.x.writeContent(k, raw[start:i], &st); err != nil {
+				return i, g.fail(err)
+			}
+		}
+		if c == '"' {
+			break
+		}
+		n, lone := escapeLen(raw[i:])
+		if err := k.room(max(n, g.x.maxEsc)); err != nil {
+			return i, g.fail(err)
+		}
+		switch {
+		case !lone:
+			k.buf = append(k.buf, raw[i:i+n]...)
+		case g.x.esc.InvalidUTF8 == InvalidUTF8Replace:
+			k.buf = g.x.appendU(k.buf, utf8.RuneError)
+		default: // InvalidUTF8ReplaceRaw; the error policy was refused
+			k.buf = g.x.appendRune(k.buf, utf8.RuneError, replacementUTF8)
+		}
+		i += n
+		start = i
+	}
+	return g.endString(i, isName)
+}
+
+// endString writes the closing quote of a string whose closing quote in
+// the raw value is at i, records it in the state and returns i+1.
+func (g *Generator) endString(i int, isName bool) (int, error) {
+	if err := g.k.room(1); err != nil {
+		return i, g.fail(err)
+	}
+	g.k.buf = append(g.k.buf, g.x.quote)
+	if isName {
+		g.st.nameDone()
+	} else {
+		g.st.valueDone()
+	}
+	return i + 1, nil
+}
