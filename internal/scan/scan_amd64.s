@@ -203,7 +203,9 @@ iretn:
 //
 // indexAVX2 fused with the copy of the clean prefix: every vector is stored
 // to dst before it is tested. Reads src like indexAVX2; writes dst[0:n] and,
-// for n < 16, dst[0:16]. Needs len(dst) >= max(n, 16). No alignment.
+// for 0 < n < 16, dst[0:16]. Needs len(dst) >= max(n, 16). No alignment.
+// Every byte it stores is a byte of src[0:n]: a byte read from outside the
+// input never reaches dst (dst[n:16] of a short input repeats src[n-1]).
 TEXT ·copyAVX2(SB), NOSPLIT, $0-40
 	XORQ R13, R13
 	JMP  copyAVX2core<>(SB)
@@ -307,8 +309,16 @@ ctiny:
 	ANDL $4095, R8
 	CMPL R8, $4080
 	JA   ctinyend
+	// Load the 16 bytes at src; store them through PSHUFB with the index
+	// min(i, n-1), so dst[0:n] = src[0:n] and the bytes read past src+n
+	// are stored as copies of src[n-1].
 	VMOVDQU (SI), X0
-	VMOVDQU X0, (DX)
+	LEAL -1(CX), R9
+	MOVQ R9, X4
+	VPBROADCASTB X4, X4
+	VPMINUB tinyIota<>(SB), X4, X4
+	VPSHUFB X4, X0, X1
+	VMOVDQU X1, (DX)
 	ALLOWED2(X0, X2, X6, X7, X8)
 	MEMBERS2X(X0, AX)
 	BTSL CX, AX
@@ -316,15 +326,15 @@ ctiny:
 	JMP  cret
 
 ctinyend:
-	// Load the 16 bytes ending at src+n and shift them down by 16-n with
-	// PSHUFB (index i+16-n) before storing, so dst[0:n] = src[0:n].
+	// Load the 16 bytes ending at src+n; store them through PSHUFB with
+	// the index min(i, n-1) + 16-n (tinyEnd at 16-n), so dst[0:n] =
+	// src[0:n] and the bytes read before src are not stored: dst[n:16]
+	// repeats src[n-1].
 	VMOVDQU -16(SI)(CX*1), X0
 	MOVL $16, R9
 	SUBL CX, R9
-	MOVQ R9, X4
-	VPBROADCASTB X4, X4
-	VPADDB shiftIota<>(SB), X4, X4
-	VPSHUFB X4, X0, X1
+	LEAQ tinyEnd<>(SB), R10
+	VPSHUFB (R10)(R9*1), X0, X1
 	VMOVDQU X1, (DX)
 	ALLOWED2(X0, X2, X6, X7, X8)
 	MEMBERS2X(X0, AX)
@@ -333,9 +343,17 @@ ctinyend:
 	TZCNTL AX, AX
 	JMP  cret
 
-DATA shiftIota<>+0(SB)/8, $0x0706050403020100
-DATA shiftIota<>+8(SB)/8, $0x0f0e0d0c0b0a0908
-GLOBL shiftIota<>(SB), RODATA|NOPTR, $16
+// tinyIota is 0, 1, ..., 15; tinyEnd is 0, 1, ..., 15 followed by sixteen
+// 15s, so that its 16 bytes at 16-n are 16-n, ..., 15, 15, ..., 15.
+DATA tinyIota<>+0(SB)/8, $0x0706050403020100
+DATA tinyIota<>+8(SB)/8, $0x0f0e0d0c0b0a0908
+GLOBL tinyIota<>(SB), RODATA|NOPTR, $16
+
+DATA tinyEnd<>+0(SB)/8, $0x0706050403020100
+DATA tinyEnd<>+8(SB)/8, $0x0f0e0d0c0b0a0908
+DATA tinyEnd<>+16(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA tinyEnd<>+24(SB)/8, $0x0f0f0f0f0f0f0f0f
+GLOBL tinyEnd<>(SB), RODATA|NOPTR, $32
 
 // Registers shared by the AVX-512 kernels:
 //   Z6 = LO table (all lanes), Z7 = HI table, Z8 = 0x0f bytes.
