@@ -310,14 +310,12 @@ ctiny:
 	CMPL R8, $4080
 	JA   ctinyend
 	// Load the 16 bytes at src; store them through PSHUFB with the index
-	// min(i, n-1), so dst[0:n] = src[0:n] and the bytes read past src+n
-	// are stored as copies of src[n-1].
+	// min(i, n-1) (tinyClamp row n, at 16n), so dst[0:n] = src[0:n] and
+	// the bytes read past src+n are stored as copies of src[n-1].
 	VMOVDQU (SI), X0
-	LEAL -1(CX), R9
-	MOVQ R9, X4
-	VPBROADCASTB X4, X4
-	VPMINUB tinyIota<>(SB), X4, X4
-	VPSHUFB X4, X0, X1
+	LEAQ tinyClamp<>(SB), R9
+	LEAQ (R9)(CX*8), R9
+	VPSHUFB (R9)(CX*8), X0, X1
 	VMOVDQU X1, (DX)
 	ALLOWED2(X0, X2, X6, X7, X8)
 	MEMBERS2X(X0, AX)
@@ -343,11 +341,42 @@ ctinyend:
 	TZCNTL AX, AX
 	JMP  cret
 
-// tinyIota is 0, 1, ..., 15; tinyEnd is 0, 1, ..., 15 followed by sixteen
-// 15s, so that its 16 bytes at 16-n are 16-n, ..., 15, 15, ..., 15.
-DATA tinyIota<>+0(SB)/8, $0x0706050403020100
-DATA tinyIota<>+8(SB)/8, $0x0f0e0d0c0b0a0908
-GLOBL tinyIota<>(SB), RODATA|NOPTR, $16
+// tinyClamp row n (16 bytes at 16n) is min(i, n-1) for i = 0..15; row 0
+// is unused. tinyEnd is 0, 1, ..., 15 followed by sixteen 15s, so that its
+// 16 bytes at 16-n are 16-n, ..., 15, 15, ..., 15.
+DATA tinyClamp<>+0(SB)/8, $0x0000000000000000
+DATA tinyClamp<>+8(SB)/8, $0x0000000000000000
+DATA tinyClamp<>+16(SB)/8, $0x0000000000000000
+DATA tinyClamp<>+24(SB)/8, $0x0000000000000000
+DATA tinyClamp<>+32(SB)/8, $0x0101010101010100
+DATA tinyClamp<>+40(SB)/8, $0x0101010101010101
+DATA tinyClamp<>+48(SB)/8, $0x0202020202020100
+DATA tinyClamp<>+56(SB)/8, $0x0202020202020202
+DATA tinyClamp<>+64(SB)/8, $0x0303030303020100
+DATA tinyClamp<>+72(SB)/8, $0x0303030303030303
+DATA tinyClamp<>+80(SB)/8, $0x0404040403020100
+DATA tinyClamp<>+88(SB)/8, $0x0404040404040404
+DATA tinyClamp<>+96(SB)/8, $0x0505050403020100
+DATA tinyClamp<>+104(SB)/8, $0x0505050505050505
+DATA tinyClamp<>+112(SB)/8, $0x0606050403020100
+DATA tinyClamp<>+120(SB)/8, $0x0606060606060606
+DATA tinyClamp<>+128(SB)/8, $0x0706050403020100
+DATA tinyClamp<>+136(SB)/8, $0x0707070707070707
+DATA tinyClamp<>+144(SB)/8, $0x0706050403020100
+DATA tinyClamp<>+152(SB)/8, $0x0808080808080808
+DATA tinyClamp<>+160(SB)/8, $0x0706050403020100
+DATA tinyClamp<>+168(SB)/8, $0x0909090909090908
+DATA tinyClamp<>+176(SB)/8, $0x0706050403020100
+DATA tinyClamp<>+184(SB)/8, $0x0a0a0a0a0a0a0908
+DATA tinyClamp<>+192(SB)/8, $0x0706050403020100
+DATA tinyClamp<>+200(SB)/8, $0x0b0b0b0b0b0a0908
+DATA tinyClamp<>+208(SB)/8, $0x0706050403020100
+DATA tinyClamp<>+216(SB)/8, $0x0c0c0c0c0b0a0908
+DATA tinyClamp<>+224(SB)/8, $0x0706050403020100
+DATA tinyClamp<>+232(SB)/8, $0x0d0d0d0c0b0a0908
+DATA tinyClamp<>+240(SB)/8, $0x0706050403020100
+DATA tinyClamp<>+248(SB)/8, $0x0e0e0d0c0b0a0908
+GLOBL tinyClamp<>(SB), RODATA|NOPTR, $256
 
 DATA tinyEnd<>+0(SB)/8, $0x0706050403020100
 DATA tinyEnd<>+8(SB)/8, $0x0f0e0d0c0b0a0908

@@ -279,6 +279,7 @@ func seqLenTail(b []byte, lead *[256]uint8) int {
 // the zero padding of the word never reaches dst.
 func copyShort(dst, src []byte) uint64 {
 	n := len(src)
+	dst = dst[:n] // one bounds check for the stores below
 	switch {
 	case n >= 4:
 		lo := binary.LittleEndian.Uint32(src)
