@@ -151,3 +151,32 @@ func TestCopyNoLeakPageEdges(t *testing.T) {
 		}
 	}
 }
+
+// fuzzNoLeak is the no-leak check of the fuzz targets: src is cut from a
+// buffer of a byte it does not hold (if there is one), at an offset in its
+// 64-byte block taken from its length.
+func fuzzNoLeak(k kernel, ts *testSet, src []byte) string {
+	var in [256]bool
+	for _, c := range src {
+		in[c] = true
+	}
+	secret := -1
+	for c := range 256 {
+		if b := byte(leakSecret + c); !in[b] && b != leakFill {
+			secret = int(b)
+			break
+		}
+	}
+	if secret < 0 {
+		return "" // src holds every other byte value
+	}
+	mem := make([]byte, 64+64+len(src)+64)
+	region := alignedIn(mem, 64, 0, 64+len(src)+64)
+	for i := range region {
+		region[i] = byte(secret)
+	}
+	off := len(src) % 64
+	s := region[off : off+len(src) : off+len(src)]
+	copy(s, src)
+	return leakCheck(k, ts, make([]byte, guard+len(src)+Slack+guard), s, off%3)
+}
