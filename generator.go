@@ -22,6 +22,12 @@ import (
 // Several values may be written at the root; Options.RootSeparator goes
 // between them. A Generator is not safe for concurrent use; independent
 // Generators are.
+//
+// No byte from outside the data given to it (such as the rest of the array
+// a string was cut from) is ever stored in its buffer, which in append mode
+// is the slice Bytes returns: past the output's length the buffer holds
+// only bytes that were there before, copies of input bytes, or bytes of
+// jgen's own escape tables.
 type Generator struct {
 	k     sink
 	x     escaper

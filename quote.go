@@ -18,12 +18,18 @@ import (
 // under the InvalidUTF8Error policy (a *UTF8Error whose Offset is the byte
 // offset of the first invalid byte in s). Like append, it may write to
 // dst's spare capacity even when it fails.
+//
+// No byte from outside s is ever stored in dst, even when s is cut from a
+// larger buffer: past the returned length (or len(dst) when it fails) the
+// spare capacity holds only bytes that were there before, copies of bytes
+// of s, or bytes of jgen's own escape tables. The vector kernels store
+// whole vectors past the end of the output, but only of those bytes.
 func (e Escaping) AppendQuote(dst []byte, s string) ([]byte, error) {
 	return e.appendQuote(dst, stringBytes(s))
 }
 
 // AppendQuoteBytes is AppendQuote for a string held in a byte slice.
-// s is only read.
+// s is only read, and no byte of the array around s reaches dst.
 func (e Escaping) AppendQuoteBytes(dst, s []byte) ([]byte, error) {
 	return e.appendQuote(dst, s)
 }

@@ -105,15 +105,15 @@ func index{{.Name}}(b []byte{{.Params}}) int {
 }
 
 // copy{{.Name}} is index{{.Name}} fused with the copy of the clean prefix:
-// every word is stored to dst before it is tested. It writes
-// dst[:max(len(src), 8)] at most; len(dst) >= len(src)+8 is required.
+// every word is stored to dst before it is tested, at the index it was
+// loaded from, so it writes only dst[:len(src)] and only bytes of src.
+// len(dst) >= len(src) is required.
 func copy{{.Name}}(dst, src []byte{{.Params}}) int {
 {{- if .Setup}}
 	{{.Setup}}{{end}}
 	n := len(src)
 	if n < 8 {
-		w := loadShort(src)
-		binary.LittleEndian.PutUint64(dst, w)
+		w := copyShort(dst, src)
 		return first({{.Mask}})
 	}
 	i := 0
@@ -207,8 +207,8 @@ func indexUTF8{{.Name}}(b []byte, lead *[256]uint8{{.Params}}) int {
 
 // copyUTF8{{.Name}} is indexUTF8{{.Name}} fused with the copy of the clean
 // prefix: every word is stored to dst at its position before it is tested
-// (a sequence validated in the word ends inside it). It writes
-// dst[:len(src)+8] at most.
+// (a sequence validated in the word ends inside it). It writes only
+// dst[:len(src)] and only bytes of src, each at its own index.
 func copyUTF8{{.Name}}(dst, src []byte, lead *[256]uint8{{.Params}}) int {
 {{- if .Setup}}
 	{{.Setup}}{{end}}
@@ -243,8 +243,7 @@ func copyUTF8{{.Name}}(dst, src []byte, lead *[256]uint8{{.Params}}) int {
 		}
 	}
 	for i < n {
-		w := tailWord(src, i)
-		binary.LittleEndian.PutUint64(dst[i:], w)
+		w := copyTail(dst, src, i)
 		m := {{.Mask}}
 		i += first(m)
 		if i >= n {

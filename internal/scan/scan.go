@@ -187,8 +187,10 @@ func (s *Set) Index(b []byte) int {
 // dst and returns its length n, which equals s.Index(src).
 //
 // dst must have len(dst) >= len(src)+Slack. After the call dst[:n] equals
-// src[:n]; the bytes of dst[n:len(src)+Slack] may have been overwritten with
-// arbitrary values. src and dst must not overlap.
+// src[:n]; the bytes of dst[n:len(src)+Slack] may have been overwritten, but
+// only with copies of bytes of src: a byte from outside src (the rest of the
+// array it was cut from, or any other memory the kernel reads) is never
+// stored in dst. src and dst must not overlap.
 //
 // Copy is small enough to inline: a string costs its caller one call.
 func (s *Set) Copy(dst, src []byte) int {

@@ -58,7 +58,8 @@ var (
 func indexAVX2(nib *[32]byte, p *byte, n int) int
 
 // copyAVX2 is indexAVX2 fused with the copy of the clean prefix to dst,
-// which must have room for max(n, 16) bytes.
+// which must have room for max(n, 16) bytes. Every byte it stores is a
+// byte of src[0:n]: for n < 16, dst[n:16] repeats src[n-1].
 //
 //go:noescape
 func copyAVX2(nib *[32]byte, dst, src *byte, n int) int
@@ -81,7 +82,8 @@ func copyAVX512(nib *[32]byte, dst, src *byte, n int) int
 func indexUTF8AVX2(nib, stop *[32]byte, p *byte, n int) int
 
 // copyUTF8AVX2 is indexUTF8AVX2 fused with the copy of src[0:i] to dst,
-// for n >= 32 only (it returns 0 for n < 32).
+// for n >= 32 only (it returns 0 for n < 32). It writes only dst[0:n],
+// each byte a copy of src's at the same index.
 //
 //go:noescape
 func copyUTF8AVX2(nib, stop *[32]byte, dst, src *byte, n int) int

@@ -203,7 +203,9 @@ iretn:
 //
 // indexAVX2 fused with the copy of the clean prefix: every vector is stored
 // to dst before it is tested. Reads src like indexAVX2; writes dst[0:n] and,
-// for n < 16, dst[0:16]. Needs len(dst) >= max(n, 16). No alignment.
+// for 0 < n < 16, dst[0:16]. Needs len(dst) >= max(n, 16). No alignment.
+// Every byte it stores is a byte of src[0:n]: a byte read from outside the
+// input never reaches dst (dst[n:16] of a short input repeats src[n-1]).
 TEXT ·copyAVX2(SB), NOSPLIT, $0-40
 	XORQ R13, R13
 	JMP  copyAVX2core<>(SB)
@@ -307,8 +309,14 @@ ctiny:
 	ANDL $4095, R8
 	CMPL R8, $4080
 	JA   ctinyend
+	// Load the 16 bytes at src; store them through PSHUFB with the index
+	// min(i, n-1) (tinyClamp row n, at 16n), so dst[0:n] = src[0:n] and
+	// the bytes read past src+n are stored as copies of src[n-1].
 	VMOVDQU (SI), X0
-	VMOVDQU X0, (DX)
+	LEAQ tinyClamp<>(SB), R9
+	LEAQ (R9)(CX*8), R9
+	VPSHUFB (R9)(CX*8), X0, X1
+	VMOVDQU X1, (DX)
 	ALLOWED2(X0, X2, X6, X7, X8)
 	MEMBERS2X(X0, AX)
 	BTSL CX, AX
@@ -316,15 +324,15 @@ ctiny:
 	JMP  cret
 
 ctinyend:
-	// Load the 16 bytes ending at src+n and shift them down by 16-n with
-	// PSHUFB (index i+16-n) before storing, so dst[0:n] = src[0:n].
+	// Load the 16 bytes ending at src+n; store them through PSHUFB with
+	// the index min(i, n-1) + 16-n (tinyEnd at 16-n), so dst[0:n] =
+	// src[0:n] and the bytes read before src are not stored: dst[n:16]
+	// repeats src[n-1].
 	VMOVDQU -16(SI)(CX*1), X0
 	MOVL $16, R9
 	SUBL CX, R9
-	MOVQ R9, X4
-	VPBROADCASTB X4, X4
-	VPADDB shiftIota<>(SB), X4, X4
-	VPSHUFB X4, X0, X1
+	LEAQ tinyEnd<>(SB), R10
+	VPSHUFB (R10)(R9*1), X0, X1
 	VMOVDQU X1, (DX)
 	ALLOWED2(X0, X2, X6, X7, X8)
 	MEMBERS2X(X0, AX)
@@ -333,9 +341,48 @@ ctinyend:
 	TZCNTL AX, AX
 	JMP  cret
 
-DATA shiftIota<>+0(SB)/8, $0x0706050403020100
-DATA shiftIota<>+8(SB)/8, $0x0f0e0d0c0b0a0908
-GLOBL shiftIota<>(SB), RODATA|NOPTR, $16
+// tinyClamp row n (16 bytes at 16n) is min(i, n-1) for i = 0..15; row 0
+// is unused. tinyEnd is 0, 1, ..., 15 followed by sixteen 15s, so that its
+// 16 bytes at 16-n are 16-n, ..., 15, 15, ..., 15.
+DATA tinyClamp<>+0(SB)/8, $0x0000000000000000
+DATA tinyClamp<>+8(SB)/8, $0x0000000000000000
+DATA tinyClamp<>+16(SB)/8, $0x0000000000000000
+DATA tinyClamp<>+24(SB)/8, $0x0000000000000000
+DATA tinyClamp<>+32(SB)/8, $0x0101010101010100
+DATA tinyClamp<>+40(SB)/8, $0x0101010101010101
+DATA tinyClamp<>+48(SB)/8, $0x0202020202020100
+DATA tinyClamp<>+56(SB)/8, $0x0202020202020202
+DATA tinyClamp<>+64(SB)/8, $0x0303030303020100
+DATA tinyClamp<>+72(SB)/8, $0x0303030303030303
+DATA tinyClamp<>+80(SB)/8, $0x0404040403020100
+DATA tinyClamp<>+88(SB)/8, $0x0404040404040404
+DATA tinyClamp<>+96(SB)/8, $0x0505050403020100
+DATA tinyClamp<>+104(SB)/8, $0x0505050505050505
+DATA tinyClamp<>+112(SB)/8, $0x0606050403020100
+DATA tinyClamp<>+120(SB)/8, $0x0606060606060606
+DATA tinyClamp<>+128(SB)/8, $0x0706050403020100
+DATA tinyClamp<>+136(SB)/8, $0x0707070707070707
+DATA tinyClamp<>+144(SB)/8, $0x0706050403020100
+DATA tinyClamp<>+152(SB)/8, $0x0808080808080808
+DATA tinyClamp<>+160(SB)/8, $0x0706050403020100
+DATA tinyClamp<>+168(SB)/8, $0x0909090909090908
+DATA tinyClamp<>+176(SB)/8, $0x0706050403020100
+DATA tinyClamp<>+184(SB)/8, $0x0a0a0a0a0a0a0908
+DATA tinyClamp<>+192(SB)/8, $0x0706050403020100
+DATA tinyClamp<>+200(SB)/8, $0x0b0b0b0b0b0a0908
+DATA tinyClamp<>+208(SB)/8, $0x0706050403020100
+DATA tinyClamp<>+216(SB)/8, $0x0c0c0c0c0b0a0908
+DATA tinyClamp<>+224(SB)/8, $0x0706050403020100
+DATA tinyClamp<>+232(SB)/8, $0x0d0d0d0c0b0a0908
+DATA tinyClamp<>+240(SB)/8, $0x0706050403020100
+DATA tinyClamp<>+248(SB)/8, $0x0e0e0d0c0b0a0908
+GLOBL tinyClamp<>(SB), RODATA|NOPTR, $256
+
+DATA tinyEnd<>+0(SB)/8, $0x0706050403020100
+DATA tinyEnd<>+8(SB)/8, $0x0f0e0d0c0b0a0908
+DATA tinyEnd<>+16(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA tinyEnd<>+24(SB)/8, $0x0f0f0f0f0f0f0f0f
+GLOBL tinyEnd<>(SB), RODATA|NOPTR, $32
 
 // Registers shared by the AVX-512 kernels:
 //   Z6 = LO table (all lanes), Z7 = HI table, Z8 = 0x0f bytes.

@@ -314,6 +314,9 @@ func FuzzIndex(f *testing.F) {
 			if msg := c.check(src, len(src)%17); msg != "" {
 				t.Errorf("%s: extra %q, src %q: %s", k.name, extra, src, msg)
 			}
+			if msg := fuzzNoLeak(k, &ts, src); msg != "" {
+				t.Errorf("%s: extra %q, src %q: %s", k.name, extra, src, msg)
+			}
 		}
 	})
 }

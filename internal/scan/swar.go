@@ -108,7 +108,8 @@ func indexSWAR(s *Set, b []byte) int {
 	return indexTable(b, &s.member)
 }
 
-// copySWAR is the portable Copy. It writes at most dst[:max(len(src), 8)].
+// copySWAR is the portable Copy. It writes only dst[:len(src)], each byte
+// a copy of the byte of src at the same index.
 func copySWAR(s *Set, dst, src []byte) int {
 	if s.utf8 {
 		return copyUTF8SWAR(s, dst, src)
@@ -273,6 +274,41 @@ func seqLenTail(b []byte, lead *[256]uint8) int {
 	return seqLen4(uint32(loadShort(b)), lead)
 }
 
+// copyShort is loadShort that also copies src, len(src) < 8, to
+// dst[:len(src)] with one store per load: no byte past it is written, so
+// the zero padding of the word never reaches dst.
+func copyShort(dst, src []byte) uint64 {
+	n := len(src)
+	dst = dst[:n] // one bounds check for the stores below
+	switch {
+	case n >= 4:
+		lo := binary.LittleEndian.Uint32(src)
+		hi := binary.LittleEndian.Uint32(src[n-4:])
+		binary.LittleEndian.PutUint32(dst, lo)
+		binary.LittleEndian.PutUint32(dst[n-4:], hi)
+		return uint64(lo) | uint64(hi)<<(8*(n-4)&63)
+	case n > 0:
+		h := n >> 1
+		a, b, c := src[0], src[h], src[n-1]
+		dst[0], dst[h], dst[n-1] = a, b, c
+		return uint64(a) | uint64(b)<<(8*h&63) | uint64(c)<<(8*(n-1)&63)
+	}
+	return 0
+}
+
+// copyTail is tailWord that also copies src[i:] to dst[i:len(src)]: for
+// len(src) >= 8 by storing the last 8 bytes of src at their own index
+// (dst[j] = src[j] is right for every j), else with copyShort.
+func copyTail(dst, src []byte, i int) uint64 {
+	n := len(src)
+	if n >= 8 {
+		w := binary.LittleEndian.Uint64(src[n-8:])
+		binary.LittleEndian.PutUint64(dst[n-8:], w)
+		return w >> (8 * (8 - (n - i)) & 63)
+	}
+	return copyShort(dst[i:], src[i:])
+}
+
 // tailWord returns the bytes b[i:], 0 <= len(b)-i < 8, as a word padded with
 // zero bytes (members of every Set).
 func tailWord(b []byte, i int) uint64 {
@@ -298,8 +334,8 @@ func indexUTF8SWAR(s *Set, b []byte) int {
 	return indexUTF8Table(b, &s.lead, &s.member)
 }
 
-// copyUTF8SWAR is the portable Copy of a UTF-8 Set. It writes at most
-// dst[:len(src)+8].
+// copyUTF8SWAR is the portable Copy of a UTF-8 Set. It writes only
+// dst[:len(src)], each byte a copy of the byte of src at the same index.
 func copyUTF8SWAR(s *Set, dst, src []byte) int {
 	switch s.kind {
 	case kindBase:

@@ -57,13 +57,13 @@ func indexBase(b []byte) int {
 }
 
 // copyBase is indexBase fused with the copy of the clean prefix:
-// every word is stored to dst before it is tested. It writes
-// dst[:max(len(src), 8)] at most; len(dst) >= len(src)+8 is required.
+// every word is stored to dst before it is tested, at the index it was
+// loaded from, so it writes only dst[:len(src)] and only bytes of src.
+// len(dst) >= len(src) is required.
 func copyBase(dst, src []byte) int {
 	n := len(src)
 	if n < 8 {
-		w := loadShort(src)
-		binary.LittleEndian.PutUint64(dst, w)
+		w := copyShort(dst, src)
 		return first(maskBase(w))
 	}
 	i := 0
@@ -152,14 +152,14 @@ func indexExtra1(b []byte, c0 byte) int {
 }
 
 // copyExtra1 is indexExtra1 fused with the copy of the clean prefix:
-// every word is stored to dst before it is tested. It writes
-// dst[:max(len(src), 8)] at most; len(dst) >= len(src)+8 is required.
+// every word is stored to dst before it is tested, at the index it was
+// loaded from, so it writes only dst[:len(src)] and only bytes of src.
+// len(dst) >= len(src) is required.
 func copyExtra1(dst, src []byte, c0 byte) int {
 	k0 := uint64(c0) * lsb
 	n := len(src)
 	if n < 8 {
-		w := loadShort(src)
-		binary.LittleEndian.PutUint64(dst, w)
+		w := copyShort(dst, src)
 		return first(maskExtra1(w, k0))
 	}
 	i := 0
@@ -248,14 +248,14 @@ func indexExtra3(b []byte, c *[8]byte) int {
 }
 
 // copyExtra3 is indexExtra3 fused with the copy of the clean prefix:
-// every word is stored to dst before it is tested. It writes
-// dst[:max(len(src), 8)] at most; len(dst) >= len(src)+8 is required.
+// every word is stored to dst before it is tested, at the index it was
+// loaded from, so it writes only dst[:len(src)] and only bytes of src.
+// len(dst) >= len(src) is required.
 func copyExtra3(dst, src []byte, c *[8]byte) int {
 	k0, k1, k2 := uint64(c[0])*lsb, uint64(c[1])*lsb, uint64(c[2])*lsb
 	n := len(src)
 	if n < 8 {
-		w := loadShort(src)
-		binary.LittleEndian.PutUint64(dst, w)
+		w := copyShort(dst, src)
 		return first(maskExtra3(w, k0, k1, k2))
 	}
 	i := 0
@@ -344,14 +344,14 @@ func indexExtra5(b []byte, c *[8]byte) int {
 }
 
 // copyExtra5 is indexExtra5 fused with the copy of the clean prefix:
-// every word is stored to dst before it is tested. It writes
-// dst[:max(len(src), 8)] at most; len(dst) >= len(src)+8 is required.
+// every word is stored to dst before it is tested, at the index it was
+// loaded from, so it writes only dst[:len(src)] and only bytes of src.
+// len(dst) >= len(src) is required.
 func copyExtra5(dst, src []byte, c *[8]byte) int {
 	k0, k1, k2, k3, k4 := uint64(c[0])*lsb, uint64(c[1])*lsb, uint64(c[2])*lsb, uint64(c[3])*lsb, uint64(c[4])*lsb
 	n := len(src)
 	if n < 8 {
-		w := loadShort(src)
-		binary.LittleEndian.PutUint64(dst, w)
+		w := copyShort(dst, src)
 		return first(maskExtra5(w, k0, k1, k2, k3, k4))
 	}
 	i := 0
@@ -443,8 +443,8 @@ func indexUTF8Base(b []byte, lead *[256]uint8) int {
 
 // copyUTF8Base is indexUTF8Base fused with the copy of the clean
 // prefix: every word is stored to dst at its position before it is tested
-// (a sequence validated in the word ends inside it). It writes
-// dst[:len(src)+8] at most.
+// (a sequence validated in the word ends inside it). It writes only
+// dst[:len(src)] and only bytes of src, each at its own index.
 func copyUTF8Base(dst, src []byte, lead *[256]uint8) int {
 	n := len(src)
 	_ = dst[n+7]
@@ -477,8 +477,7 @@ func copyUTF8Base(dst, src []byte, lead *[256]uint8) int {
 		}
 	}
 	for i < n {
-		w := tailWord(src, i)
-		binary.LittleEndian.PutUint64(dst[i:], w)
+		w := copyTail(dst, src, i)
 		m := maskBase(w)
 		i += first(m)
 		if i >= n {
@@ -551,8 +550,8 @@ func indexUTF8Extra1(b []byte, lead *[256]uint8, c0 byte) int {
 
 // copyUTF8Extra1 is indexUTF8Extra1 fused with the copy of the clean
 // prefix: every word is stored to dst at its position before it is tested
-// (a sequence validated in the word ends inside it). It writes
-// dst[:len(src)+8] at most.
+// (a sequence validated in the word ends inside it). It writes only
+// dst[:len(src)] and only bytes of src, each at its own index.
 func copyUTF8Extra1(dst, src []byte, lead *[256]uint8, c0 byte) int {
 	k0 := uint64(c0) * lsb
 	n := len(src)
@@ -586,8 +585,7 @@ func copyUTF8Extra1(dst, src []byte, lead *[256]uint8, c0 byte) int {
 		}
 	}
 	for i < n {
-		w := tailWord(src, i)
-		binary.LittleEndian.PutUint64(dst[i:], w)
+		w := copyTail(dst, src, i)
 		m := maskExtra1(w, k0)
 		i += first(m)
 		if i >= n {
@@ -660,8 +658,8 @@ func indexUTF8Extra3(b []byte, lead *[256]uint8, c *[8]byte) int {
 
 // copyUTF8Extra3 is indexUTF8Extra3 fused with the copy of the clean
 // prefix: every word is stored to dst at its position before it is tested
-// (a sequence validated in the word ends inside it). It writes
-// dst[:len(src)+8] at most.
+// (a sequence validated in the word ends inside it). It writes only
+// dst[:len(src)] and only bytes of src, each at its own index.
 func copyUTF8Extra3(dst, src []byte, lead *[256]uint8, c *[8]byte) int {
 	k0, k1, k2 := uint64(c[0])*lsb, uint64(c[1])*lsb, uint64(c[2])*lsb
 	n := len(src)
@@ -695,8 +693,7 @@ func copyUTF8Extra3(dst, src []byte, lead *[256]uint8, c *[8]byte) int {
 		}
 	}
 	for i < n {
-		w := tailWord(src, i)
-		binary.LittleEndian.PutUint64(dst[i:], w)
+		w := copyTail(dst, src, i)
 		m := maskExtra3(w, k0, k1, k2)
 		i += first(m)
 		if i >= n {
@@ -769,8 +766,8 @@ func indexUTF8Extra5(b []byte, lead *[256]uint8, c *[8]byte) int {
 
 // copyUTF8Extra5 is indexUTF8Extra5 fused with the copy of the clean
 // prefix: every word is stored to dst at its position before it is tested
-// (a sequence validated in the word ends inside it). It writes
-// dst[:len(src)+8] at most.
+// (a sequence validated in the word ends inside it). It writes only
+// dst[:len(src)] and only bytes of src, each at its own index.
 func copyUTF8Extra5(dst, src []byte, lead *[256]uint8, c *[8]byte) int {
 	k0, k1, k2, k3, k4 := uint64(c[0])*lsb, uint64(c[1])*lsb, uint64(c[2])*lsb, uint64(c[3])*lsb, uint64(c[4])*lsb
 	n := len(src)
@@ -804,8 +801,7 @@ func copyUTF8Extra5(dst, src []byte, lead *[256]uint8, c *[8]byte) int {
 		}
 	}
 	for i < n {
-		w := tailWord(src, i)
-		binary.LittleEndian.PutUint64(dst[i:], w)
+		w := copyTail(dst, src, i)
 		m := maskExtra5(w, k0, k1, k2, k3, k4)
 		i += first(m)
 		if i >= n {
@@ -877,8 +873,8 @@ func indexUTF8Table(b []byte, lead *[256]uint8, t *[256]uint8) int {
 
 // copyUTF8Table is indexUTF8Table fused with the copy of the clean
 // prefix: every word is stored to dst at its position before it is tested
-// (a sequence validated in the word ends inside it). It writes
-// dst[:len(src)+8] at most.
+// (a sequence validated in the word ends inside it). It writes only
+// dst[:len(src)] and only bytes of src, each at its own index.
 func copyUTF8Table(dst, src []byte, lead *[256]uint8, t *[256]uint8) int {
 	n := len(src)
 	_ = dst[n+7]
@@ -911,8 +907,7 @@ func copyUTF8Table(dst, src []byte, lead *[256]uint8, t *[256]uint8) int {
 		}
 	}
 	for i < n {
-		w := tailWord(src, i)
-		binary.LittleEndian.PutUint64(dst[i:], w)
+		w := copyTail(dst, src, i)
 		m := maskTable(w, t)
 		i += first(m)
 		if i >= n {

@@ -274,6 +274,9 @@ func FuzzUTF8(f *testing.F) {
 			if msg := c.check(src, len(src)%17); msg != "" {
 				t.Errorf("%s: extra %q, stop %q, src %q: %s", k.name, extra, stop, src, msg)
 			}
+			if msg := fuzzNoLeak(k, &ts, src); msg != "" {
+				t.Errorf("%s: extra %q, stop %q, src %q: %s", k.name, extra, stop, src, msg)
+			}
 		}
 	})
 }
