@@ -87,15 +87,27 @@ func (s *splicer) Read(p []byte) (int, error) {
 			s.strLeft -= k
 			continue
 		}
-		i := indexQuote(w[n:m])
-		if i < 0 {
-			n = m
+		// Between strings: a byte loop while the bytes there are few (an
+		// object's punctuation), bytes.IndexByte past that (an array of
+		// numbers).
+		for lm := min(m, n+near); n < lm && w[n] != '"'; {
+			n++
+		}
+		if n < m && w[n] != '"' {
+			if i := bytes.IndexByte(w[n:m], '"'); i >= 0 {
+				n += i
+			} else {
+				n = m
+			}
+		}
+		if n == m {
 			break
 		}
-		n += i
 		// A string token starts at w[n]: pass it whole if it ends in view
-		// and is short.
-		if end := closeQuoteNear(w[n+1:]); end >= 0 && end+2 <= lim {
+		// and is short. Its first bytes by a byte loop, the rest (a long
+		// string) by closeQuote.
+		end := closeQuoteFrom(w[n+1:])
+		if end >= 0 && end+2 <= lim {
 			s.strings++
 			s.strLeft = end + 2
 			continue
@@ -131,48 +143,35 @@ func (s *splicer) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// The bytes between JSON strings and inside them are mostly short: there a
-// byte loop costs less than a call to bytes.IndexByte (CPU profile of the
-// command on NDJSON records of ~150 bytes and 13 strings), which takes over
-// for what is longer than near.
-const near = 16
+// near is how many bytes between strings the splicer checks a byte at a
+// time before it calls bytes.IndexByte: in objects the gaps are a few bytes
+// of punctuation, where a byte loop costs less than the call (CPU profile
+// of the command on NDJSON records of ~150 bytes and 13 strings).
+const near = 32
 
-// indexQuote returns the index of the first '"' in b, or -1.
-func indexQuote(b []byte) int {
-	for i := range min(len(b), near) {
-		if b[i] == '"' {
-			return i
+// closeQuoteFrom is closeQuote for the splicer's loop, where most strings
+// are short: a byte loop over the first bytes (names, mostly), then
+// closeQuote.
+func closeQuoteFrom(b []byte) int {
+	j := 0
+	for lj := min(len(b), shortString); j < lj; j++ {
+		if c := b[j]; c == '"' {
+			return j
+		} else if c == '\\' {
+			j++
 		}
 	}
-	if len(b) <= near {
-		return -1
-	}
-	if i := bytes.IndexByte(b[near:], '"'); i >= 0 {
-		return near + i
+	if j < len(b) {
+		if k := closeQuote(b[j:]); k >= 0 {
+			return j + k
+		}
 	}
 	return -1
 }
 
-// closeQuoteNear is closeQuote, faster on short strings.
-func closeQuoteNear(b []byte) int {
-	i := 0
-	for ; i < min(len(b), 2*near); i++ {
-		switch b[i] {
-		case '"':
-			return i
-		case '\\':
-			i++ // the escaped byte
-		}
-	}
-	if i >= len(b) {
-		return -1
-	}
-	// Hand the rest to closeQuote from a byte that no backslash escapes.
-	if j := closeQuote(b[i:]); j >= 0 {
-		return i + j
-	}
-	return -1
-}
+// shortString is how many bytes of a string closeQuoteFrom checks a byte at
+// a time, for the same reason as near.
+const shortString = 12
 
 // closeQuote returns the index in b (the bytes after a string's opening
 // quote) of its closing quote, or -1 if b does not hold it.
