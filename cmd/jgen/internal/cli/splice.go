@@ -19,13 +19,23 @@ import (
 // to 0 to stream nothing (the reference the streaming path must equal).
 var streamAbove = 64 << 10
 
+// readSize is the size of the input's bufio.Reader: the splicer looks for
+// a string's end in it. Tests lower it so that short strings straddle it.
+var readSize = 64 << 10
+
 // splicer sits between the input and the tokenizer. It follows string
 // tokens in the bytes it passes (in valid JSON a '"' outside a string starts
-// one), and hands the tokenizer every string token whole, except one longer
-// than streamAbove: the tokenizer gets the empty string "" in its place (a
-// placeholder), and the token's content stays in br, after its opening
-// quote, until transcode reads it with value (streamed, for a string value)
-// or rawToken (in memory, for a name).
+// one, and '\\' stands only in strings), and hands the tokenizer every string
+// token whole, except one longer than streamAbove: the tokenizer gets the
+// empty string "" in its place (a placeholder), and the token's content
+// stays in br, after its opening quote, until transcode reads it with value
+// (streamed, for a string value) or rawToken (in memory, for a name).
+//
+// It follows strings by counting quotes between backslashes with
+// bytes.Count and bytes.IndexByte, and looks for a string's end only when
+// the string is still open at the end of the bytes it hands: a loop over
+// each string would cost the command a tenth of its time on input of many
+// short strings.
 //
 // The tokenizer fetches input only when it lacks bytes to finish the
 // current call, and a string token needs no byte after its closing quote,
@@ -35,9 +45,13 @@ var streamAbove = 64 << 10
 type splicer struct {
 	br *bufio.Reader
 
-	strLeft int   // bytes of a string token being passed whole, not yet passed
-	strings int64 // string tokens begun so far, long ones included
-	ph      []byte
+	// The lexer's state after the bytes handed so far: quotes counts the
+	// quotes that open or close a string (escaped ones left out), so the
+	// string that the quote number 2k opens has index k; inStr is set
+	// inside a string, and esc when the next byte is escaped.
+	quotes     int64
+	inStr, esc bool
+	ph         []byte
 
 	long    bool  // a long string's content waits in br
 	longIdx int64 // its index among the string tokens
@@ -74,104 +88,82 @@ func (s *splicer) Read(p []byte) (int, error) {
 	if len(w) == 0 {
 		return 0, err
 	}
-	// w is all that br holds: a string is passed whole when its end is in
-	// w, even if it does not fit in p (strLeft carries the rest over).
+	// w is all that br holds, m what is handed at most.
 	w, _ = s.br.Peek(s.br.Buffered())
 	lim := min(streamAbove, s.br.Size())
 	m := min(len(w), len(p))
-	n := 0
-	for n < m {
-		if s.strLeft > 0 {
-			k := min(s.strLeft, m-n)
-			n += k
-			s.strLeft -= k
-			continue
+	quotes0 := s.quotes
+	start := 0 // the first byte of w not escaped
+	if s.esc {
+		start = 1
+		s.esc = false
+	}
+	for n := start; n < m; {
+		k := bytes.IndexByte(w[n:m], '\\')
+		if k < 0 {
+			k = m - n
 		}
-		// Between strings: a byte loop while the bytes there are few (an
-		// object's punctuation), bytes.IndexByte past that (an array of
-		// numbers).
-		for lm := min(m, n+near); n < lm && w[n] != '"'; {
-			n++
+		if c := bytes.Count(w[n:n+k], placeholder[:1]); c > 0 {
+			s.quotes += int64(c)
+			s.inStr = s.inStr != (c%2 == 1)
 		}
-		if n < m && w[n] != '"' {
-			if i := bytes.IndexByte(w[n:m], '"'); i >= 0 {
-				n += i
-			} else {
-				n = m
+		n += k
+		if n < m { // a backslash, which escapes the next byte
+			if n+1 == m {
+				s.esc = true
+			}
+			n += 2
+		}
+	}
+	if s.inStr {
+		// A string is open at m. If it starts here, it must end within
+		// lim bytes, or be cut before its quote.
+		if q := openQuote(w[start:m]); q >= 0 {
+			q += start
+			if end := closeQuote(w[q+1:]); end < 0 || end+2 > lim {
+				if q > 0 {
+					// Hand what is before it; look again from the quote.
+					m = q
+					s.quotes--
+					s.inStr, s.esc = false, false
+				} else if t, _ := s.br.Peek(lim); closeQuote(t[1:]) < 0 && len(t) == lim {
+					// Long: keep its content in br, hand the placeholder.
+					s.br.Discard(1)
+					s.quotes = quotes0 + int64(len(placeholder))
+					s.inStr, s.esc = false, false
+					s.long, s.longIdx, s.spilled, s.spillOK = true, quotes0/2, nil, false
+					s.ph = placeholder
+					return s.Read(p)
+				}
+				// Else short, or cut by the end of the input (the
+				// tokenizer reports that): hand it.
 			}
 		}
-		if n == m {
-			break
-		}
-		// A string token starts at w[n]: pass it whole if it ends in view
-		// and is short. Its first bytes by a byte loop, the rest (a long
-		// string) by closeQuote.
-		end := closeQuoteFrom(w[n+1:])
-		if end >= 0 && end+2 <= lim {
-			s.strings++
-			s.strLeft = end + 2
-			continue
-		}
-		if n > 0 {
-			// Look further from the quote on the next call, with the
-			// quote at the start of br's buffer.
-			break
-		}
-		t, _ := s.br.Peek(lim)
-		if end := closeQuote(t[1:]); end >= 0 || len(t) < lim {
-			// Short, or cut by the end of the input (the tokenizer
-			// reports that): pass it.
-			s.strings++
-			if end >= 0 {
-				s.strLeft = end + 2
-			} else {
-				s.strLeft = len(t)
-			}
-			w, _ = s.br.Peek(s.br.Buffered())
-			m = min(len(w), len(p))
-			continue
-		}
-		// Long: keep its content in br, hand the placeholder.
-		s.br.Discard(1)
-		s.long, s.longIdx, s.spilled, s.spillOK = true, s.strings, nil, false
-		s.strings++
-		s.ph = placeholder
-		return s.Read(p)
 	}
-	copy(p, w[:n])
-	s.br.Discard(n)
-	return n, nil
+	w, _ = s.br.Peek(m)
+	copy(p, w)
+	s.br.Discard(m)
+	return m, nil
 }
 
-// near is how many bytes between strings the splicer checks a byte at a
-// time before it calls bytes.IndexByte: in objects the gaps are a few bytes
-// of punctuation, where a byte loop costs less than the call (CPU profile
-// of the command on NDJSON records of ~150 bytes and 13 strings).
-const near = 32
-
-// closeQuoteFrom is closeQuote for the splicer's loop, where most strings
-// are short: a byte loop over the first bytes (names, mostly), then
-// closeQuote.
-func closeQuoteFrom(b []byte) int {
-	j := 0
-	for lj := min(len(b), shortString); j < lj; j++ {
-		if c := b[j]; c == '"' {
-			return j
-		} else if c == '\\' {
-			j++
+// openQuote returns the index in b of its last quote that no backslash
+// escapes, or -1. b starts where no escape is pending.
+func openQuote(b []byte) int {
+	for e := len(b); ; {
+		q := bytes.LastIndexByte(b[:e], '"')
+		if q < 0 {
+			return -1
 		}
-	}
-	if j < len(b) {
-		if k := closeQuote(b[j:]); k >= 0 {
-			return j + k
+		k := q
+		for k > 0 && b[k-1] == '\\' {
+			k--
 		}
+		if (q-k)%2 == 0 {
+			return q
+		}
+		e = q
 	}
-	return -1
 }
-
-// shortString is how many bytes of a string closeQuoteFrom checks a byte at
-// a time, for the same reason as near.
-const shortString = 12
 
 // closeQuote returns the index in b (the bytes after a string's opening
 // quote) of its closing quote, or -1 if b does not hold it.

@@ -12,12 +12,15 @@ import (
 )
 
 // runWith runs the command on stdin with streamAbove set to above, stdin
-// read a few bytes at a time when oneByte is set.
+// read a byte at a time through a 16-byte bufio.Reader when oneByte is set.
 func runWith(t *testing.T, above int, oneByte bool, stdin string, args ...string) (int, string, string) {
 	t.Helper()
-	old := streamAbove
+	oldAbove, oldSize := streamAbove, readSize
 	streamAbove = above
-	defer func() { streamAbove = old }()
+	if oneByte {
+		readSize = 16
+	}
+	defer func() { streamAbove, readSize = oldAbove, oldSize }()
 	var r io.Reader = strings.NewReader(stdin)
 	if oneByte {
 		r = iotest.OneByteReader(r)
@@ -58,7 +61,8 @@ func longString(rng *rand.Rand, n int, bad bool) string {
 // tokenizer gives the command's output, error message, position and exit
 // code byte for byte as the same string through the tokenizer does
 // (streamAbove 0), as values and names, at the input buffer's edges, read
-// whole or a byte at a time, under every invalid-UTF-8 policy.
+// whole or a byte at a time into a 16-byte buffer (where most strings
+// straddle its end and are streamed), under every invalid-UTF-8 policy.
 func TestLongStringsEqualTokenizer(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	long := longString(rng, 200<<10, false)

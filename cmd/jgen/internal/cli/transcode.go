@@ -40,7 +40,7 @@ var bom = []byte{0xEF, 0xBB, 0xBF}
 // transcode reads every JSON value from r and writes it to g. name is the
 // input's name in error messages.
 func transcode(g *jgen.Generator, r io.Reader, name string, c *counts) error {
-	br := bufio.NewReaderSize(r, 64<<10)
+	br := bufio.NewReaderSize(r, readSize)
 	var skipped []byte
 	if b, _ := br.Peek(3); bytes.Equal(b, bom) { // RFC 8259 §8.1
 		br.Discard(3)
