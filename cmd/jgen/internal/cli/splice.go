@@ -84,6 +84,9 @@ func (s *splicer) Read(p []byte) (int, error) {
 	if streamAbove <= 0 {
 		return s.br.Read(p)
 	}
+	if len(p) == 0 {
+		return 0, nil
+	}
 	w, err := s.br.Peek(1)
 	if len(w) == 0 {
 		return 0, err
@@ -259,13 +262,14 @@ func (s *splicer) rawToken(end int64) (raw []byte, msg string, at int64, err err
 		s.spill()
 	}
 	raw, ok := s.spilled, s.spillOK
-	if !ok {
-		if s.err != nil {
-			return nil, "", 0, s.err
-		}
-		return raw, "unexpected end of input", int64(len(raw)), nil
+	if !ok && s.err != nil {
+		return nil, "", 0, s.err
 	}
-	s.done(int64(len(raw)), end)
+	if ok {
+		s.done(int64(len(raw)), end)
+	}
+	// Unterminated, the token may still hold a fault before the end of
+	// the input (a raw line break), which the tokenizer reports first.
 	// A bytes.Buffer is read without a copy.
 	dec := jsontext.NewDecoder(bytes.NewBuffer(raw), jsontext.AllowInvalidUTF8(true))
 	if _, derr := dec.ReadValue(); derr != nil {

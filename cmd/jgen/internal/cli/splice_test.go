@@ -86,6 +86,8 @@ func TestLongStringsEqualTokenizer(t *testing.T) {
 		"eof_after_bs":   `["` + long[:100<<10] + `\`,
 		"name_eof":       `{"` + long[:100<<10],
 		"name_bad":       `{"` + long[:100<<10] + `\q": 1}`,
+		"name_newline":   "{\"" + long[:100<<10] + "\n",
+		"value_newline":  "[\"" + long[:100<<10] + "\n",
 	}
 	argSets := [][]string{nil, {"-a"}, {"--preset", "stdlib", "--invalid-utf8", "error"}, {"--invalid-utf8", "replace"}, {"--invalid-utf8", "replace-raw"}}
 	for name, doc := range docs {
