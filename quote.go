@@ -179,8 +179,14 @@ func tableEscapes(b []byte, l int, s []byte, n int, set *scan.Set, t *[128]escCo
 // that would hand part of this string to the writer, it validates the rest
 // of src, so that an invalid string is refused before any of it is
 // written. It returns a *UTF8Error or the writer's error.
+//
+// In append mode, which holds the whole output, it reserves room for the
+// rest of src at the rate of output to input so far, so that a long string
+// costs the buffer one or two copies rather than one per growth by a
+// quarter (slices.Grow's rate for large slices).
 func (x *escaper) writeContent(k *sink, src []byte, st *strState) error {
 	i := 0
+	start := len(k.buf)
 	for {
 		var bad bool
 		k.buf, i, bad = x.appendSome(k.buf, src, i)
@@ -191,11 +197,36 @@ func (x *escaper) writeContent(k *sink, src []byte, st *strState) error {
 			return &UTF8Error{Offset: st.base + int64(i)}
 		}
 		// Out of room: make some, at least for one escape.
-		if err := x.room(k, src, i, st, max(min(len(src)-i, minRun), x.maxEsc)); err != nil {
+		n := max(min(len(src)-i, minRun), x.maxEsc)
+		if k.w == nil {
+			n = max(n, restRoom(len(src)-i, len(k.buf)-start, i))
+		}
+		if err := x.room(k, src, i, st, n); err != nil {
 			return err
 		}
 	}
 }
+
+// restRoom estimates the room in bytes that the rest of a string, rest
+// bytes of input, takes when in bytes of it gave out bytes: at the same
+// rate plus a sixteenth, once in is a sample of rateSample bytes; before,
+// room for the sample.
+func restRoom(rest, out, in int) int {
+	if in < rateSample {
+		return min(rest, rateSample)
+	}
+	est := rest
+	if out > in {
+		// In float64: rest*out overflows int for a string of gigabytes
+		// that escapes to several bytes a byte.
+		est = int(float64(rest) * float64(out) / float64(in))
+	}
+	return est + rest/16
+}
+
+// rateSample is how many bytes of a string restRoom wants to have seen
+// before it trusts their rate of output to input.
+const rateSample = 4096
 
 // appendSome appends the escaped form of src[i:] to b for as long as b's
 // capacity lasts, without growing it, and returns b, the index of the

@@ -40,20 +40,29 @@ var bom = []byte{0xEF, 0xBB, 0xBF}
 // transcode reads every JSON value from r and writes it to g. name is the
 // input's name in error messages.
 func transcode(g *jgen.Generator, r io.Reader, name string, c *counts) error {
-	br := bufio.NewReaderSize(r, 64<<10)
+	br := bufio.NewReaderSize(r, readSize)
 	var skipped []byte
 	if b, _ := br.Peek(3); bytes.Equal(b, bom) { // RFC 8259 §8.1
 		br.Discard(3)
 		skipped = bom
 	}
-	lr := newLineReader(br, skipped)
-	defer func() { c.in += lr.total }()
+	sp := &splicer{br: br}
+	lr := newLineReader(sp, skipped)
+	defer func() { c.in += lr.total + sp.removed }()
 	dec := jsontext.NewDecoder(lr, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
 
-	locate := func(d int64, msg string) error {
+	// locate places decoder offset d in the file, plus delta bytes on the
+	// same line (a string holds no raw line break). The decoder's offsets
+	// miss the bytes of long strings cut out by the splicer.
+	locateIn := func(d, delta int64, msg string) error {
 		line, col, off := lr.position(d)
+		lineStart := off - col + 1 - lr.skip
+		sh := sp.shift(d)
+		col += sh - sp.shift(lineStart) + delta
+		off += sh + delta
 		return &inputError{name: name, line: line, col: col, offset: off, msg: msg}
 	}
+	locate := func(d int64, msg string) error { return locateIn(d, 0, msg) }
 	// genError locates an error of the generator in the input, unless it
 	// is the output writer's: that is no fault of the input.
 	genError := func(d int64, err error) error {
@@ -63,6 +72,7 @@ func transcode(g *jgen.Generator, r io.Reader, name string, c *counts) error {
 		return locate(d, genMessage(err))
 	}
 	var buf []byte
+	var strIdx int64 // string tokens read, for sp.isLong
 	for {
 		if lr.pending() > commitEvery {
 			lr.commit(dec.InputOffset())
@@ -96,20 +106,30 @@ func transcode(g *jgen.Generator, r io.Reader, name string, c *counts) error {
 			if v, err = dec.ReadValue(); err != nil {
 				break
 			}
+			idx := strIdx
+			strIdx++
+			c.strings++
+			if !isName {
+				c.values++
+			}
+			start := dec.InputOffset() - int64(len(v))
+			if sp.isLong(idx) {
+				if err = writeLong(g, sp, name, isName, start, locateIn, genError); err != nil {
+					return err
+				}
+				break
+			}
 			s := v[1 : len(v)-1]
 			if bytes.IndexByte(s, '\\') >= 0 {
 				buf = unquote(buf[:0], v)
 				s = buf
 			}
-			c.strings++
 			if isName {
 				err = g.WriteNameBytes(s)
 			} else {
-				c.values++
 				err = g.WriteStringBytes(s)
 			}
 			if err != nil {
-				start := dec.InputOffset() - int64(len(v))
 				var u *jgen.UTF8Error
 				if errors.As(err, &u) {
 					return locate(utf8Location(start, v, u.Offset))
@@ -167,6 +187,60 @@ func transcode(g *jgen.Generator, r io.Reader, name string, c *counts) error {
 			c.roots++
 		}
 	}
+}
+
+// writeLong writes the long string token whose placeholder starts at
+// decoder offset start: a value streamed from the input through
+// WriteStringFrom, so that memory stays bounded by the buffers whatever its
+// length; a name read whole into memory (a name has no streaming write).
+//
+// A streamed value is written as it is read, so a fault found inside it
+// (invalid UTF-8 under the error policy, or a syntax error) ends the output
+// inside the string, where a short string is refused whole.
+func writeLong(g *jgen.Generator, sp *splicer, name string, isName bool, start int64,
+	locateIn func(d, delta int64, msg string) error, genError func(d int64, err error) error) error {
+	end := start + int64(len(placeholder))
+	if isName || sp.spilled != nil {
+		raw, msg, at, err := sp.rawToken(end)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		if msg != "" {
+			return locateIn(start, at, msg)
+		}
+		s := unquote(nil, raw)
+		if isName {
+			err = g.WriteNameBytes(s)
+		} else {
+			err = g.WriteStringBytes(s)
+		}
+		var u *jgen.UTF8Error
+		if errors.As(err, &u) {
+			return locateIn(start, rawIndex(raw, u.Offset), "invalid UTF-8 in string")
+		}
+		if err != nil {
+			return genError(start, err)
+		}
+		return nil
+	}
+	vr := sp.value(end)
+	_, err := g.WriteStringFrom(vr)
+	if err == nil {
+		return nil
+	}
+	var se *stringError
+	var u *jgen.UTF8Error
+	switch {
+	case errors.As(err, &se):
+		return locateIn(start, se.at, se.msg)
+	case errors.As(err, &u):
+		return locateIn(start, vr.rawAt(u.Offset), "invalid UTF-8 in string")
+	case inputFault(err):
+		return genError(start, err)
+	case vr.readErr != nil:
+		return fmt.Errorf("%s: %w", name, vr.readErr)
+	}
+	return genError(start, err)
 }
 
 // decMessage is the tokenizer's message without its package prefix.
