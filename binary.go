@@ -13,7 +13,7 @@ func (g *Generator) WriteBinary(enc *base64.Encoding, data []byte) error {
 		enc = base64.StdEncoding
 	}
 	if _, err := g.beginValue("binary value", 2); err != nil {
-		return err
+		return g.note(err)
 	}
 	k := &g.k
 	k.buf = append(k.buf, g.x.quote)
@@ -28,15 +28,14 @@ func (g *Generator) WriteBinary(enc *base64.Encoding, data []byte) error {
 			n -= n % 3
 		}
 		if err := k.room(enc.EncodedLen(n)); err != nil {
-			return g.fail(err)
+			return g.note(g.fail(err))
 		}
 		k.buf = enc.AppendEncode(k.buf, data[:n])
 		data = data[n:]
 	}
 	if err := k.room(1); err != nil {
-		return g.fail(err)
+		return g.note(g.fail(err))
 	}
 	k.buf = append(k.buf, g.x.quote)
-	g.st.valueDone()
-	return nil
+	return g.note(g.valueDone())
 }

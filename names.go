@@ -43,6 +43,10 @@ func (g *Generator) WriteEncodedName(n *EncodedName) error {
 	if n.esc != g.x.esc {
 		return g.WriteName(n.name)
 	}
+	return g.note(g.writeEncodedName(n))
+}
+
+func (g *Generator) writeEncodedName(n *EncodedName) error {
 	if err := g.beginName(); err != nil {
 		return err
 	}

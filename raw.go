@@ -10,10 +10,10 @@ import "encoding/json"
 // both cases nothing is written.
 func (g *Generator) WriteRawValue(raw []byte) error {
 	if err := g.checkValue("raw value"); err != nil {
-		return err
+		return g.note(err)
 	}
 	if !json.Valid(raw) {
-		return ErrInvalidValue
+		return g.note(ErrInvalidValue)
 	}
 	return g.WriteRawValueUnchecked(raw)
 }
@@ -24,13 +24,12 @@ func (g *Generator) WriteRawValue(raw []byte) error {
 // may not stand.
 func (g *Generator) WriteRawValueUnchecked(raw []byte) error {
 	if _, err := g.beginValue("raw value", 0); err != nil {
-		return err
+		return g.note(err)
 	}
 	if err := g.appendRaw(raw); err != nil {
-		return err
+		return g.note(err)
 	}
-	g.st.valueDone()
-	return nil
+	return g.note(g.valueDone())
 }
 
 // appendRaw appends p, flushing as the buffer fills in writer mode.
