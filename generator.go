@@ -237,7 +237,7 @@ func (g *Generator) Flush() error {
 // called again and returns what it returned the first time.
 func (g *Generator) Close() error {
 	if g.err == ErrClosed {
-		return g.closeErr
+		return g.note(g.closeErr)
 	}
 	own := g.k.flush()
 	if own == nil {

@@ -534,13 +534,13 @@ func TestInvalidCharacterEscapes(t *testing.T) {
 		{"sequence short \\u", jgen.EscapeSpec{ASCII: map[byte]jgen.Escape{'a': jgen.EscapeSequence(`\u12`)}}, `EscapeSpec.ASCII['a']`},
 		{"sequence \\u non-hex", jgen.EscapeSpec{ASCII: map[byte]jgen.Escape{'a': jgen.EscapeSequence(`\u12g4`)}}, `EscapeSpec.ASCII['a']`},
 		{"sequence invalid utf8", jgen.EscapeSpec{ASCII: map[byte]jgen.Escape{'a': jgen.EscapeSequence("\xff")}}, `EscapeSpec.ASCII['a']`},
-		{"Runes key ASCII", jgen.EscapeSpec{Runes: map[rune]string{'a': `\u0061`}}, `EscapeSpec.Runes['a']`},
-		{"Runes key 0x7F", jgen.EscapeSpec{Runes: map[rune]string{0x7F: `x`}}, `EscapeSpec.Runes['\x7f']`},
-		{"Runes key surrogate", jgen.EscapeSpec{Runes: map[rune]string{0xD800: `x`}}, `EscapeSpec.Runes['�']`},
-		{"Runes key negative", jgen.EscapeSpec{Runes: map[rune]string{-1: `x`}}, `EscapeSpec.Runes['�']`},
-		{"Runes key too big", jgen.EscapeSpec{Runes: map[rune]string{0x110000: `x`}}, `EscapeSpec.Runes['�']`},
-		{"Runes sequence raw quote", jgen.EscapeSpec{Runes: map[rune]string{'é': `"`}}, `EscapeSpec.Runes['é']`},
-		{"Runes sequence bad escape", jgen.EscapeSpec{Runes: map[rune]string{'é': `\x`}}, `EscapeSpec.Runes['é']`},
+		{"Runes key ASCII", jgen.EscapeSpec{Runes: map[rune]string{'a': `\u0061`}}, `EscapeSpec.Runes[U+0061]`},
+		{"Runes key 0x7F", jgen.EscapeSpec{Runes: map[rune]string{0x7F: `x`}}, `EscapeSpec.Runes[U+007F]`},
+		{"Runes key surrogate", jgen.EscapeSpec{Runes: map[rune]string{0xD800: `x`}}, `EscapeSpec.Runes[U+D800]`},
+		{"Runes key negative", jgen.EscapeSpec{Runes: map[rune]string{-1: `x`}}, `EscapeSpec.Runes[-1]`},
+		{"Runes key too big", jgen.EscapeSpec{Runes: map[rune]string{0x110000: `x`}}, `EscapeSpec.Runes[U+110000]`},
+		{"Runes sequence raw quote", jgen.EscapeSpec{Runes: map[rune]string{'é': `"`}}, `EscapeSpec.Runes[U+00E9]`},
+		{"Runes sequence bad escape", jgen.EscapeSpec{Runes: map[rune]string{'é': `\x`}}, `EscapeSpec.Runes[U+00E9]`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
