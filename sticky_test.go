@@ -378,8 +378,8 @@ func TestExportedMethodsNoteErrors(t *testing.T) {
 	}
 }
 
-// TestDocCommentsHaveNoTypographicQuote: gofmt turns '' in a doc comment
-// into a typographic quote, so '\'' shows as '\” in go doc.
+// TestDocCommentsHaveNoTypographicQuote: gofmt turns ” in a doc comment
+// into a typographic quote, so '\” shows as '\” in go doc.
 func TestDocCommentsHaveNoTypographicQuote(t *testing.T) {
 	files, err := filepath.Glob("*.go")
 	chk(t, err)
