@@ -378,8 +378,9 @@ func TestExportedMethodsNoteErrors(t *testing.T) {
 	}
 }
 
-// TestDocCommentsHaveNoTypographicQuote: gofmt turns ” in a doc comment
-// into a typographic quote, so '\” shows as '\” in go doc.
+// TestDocCommentsHaveNoTypographicQuote: gofmt turns two apostrophes in
+// a doc comment into a typographic closing quote (U+201D), so the rune
+// literal of the apostrophe shows in go doc as a backslash and that quote.
 func TestDocCommentsHaveNoTypographicQuote(t *testing.T) {
 	files, err := filepath.Glob("*.go")
 	chk(t, err)
