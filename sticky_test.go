@@ -270,6 +270,31 @@ func TestNilWriter(t *testing.T) {
 	}
 }
 
+// TestNilArguments: a nil io.Reader or *EncodedName is refused, writing
+// nothing, not a panic.
+func TestNilArguments(t *testing.T) {
+	g := appendGen(t, nil)
+	chk(t, g.WriteStartObject())
+	err := g.WriteEncodedName(nil)
+	var oe *jgen.OptionsError
+	if !errors.As(err, &oe) || oe.Option != "EncodedName" {
+		t.Errorf("WriteEncodedName(nil) = %v, want an *OptionsError", err)
+	}
+	chk(t, g.WriteName("a"))
+	n, rerr := g.WriteStringFrom(nil)
+	if n != 0 || !errors.As(rerr, &oe) || oe.Option != "io.Reader" {
+		t.Errorf("WriteStringFrom(nil) = %d, %v, want an *OptionsError", n, rerr)
+	}
+	chk(t, g.WriteNull())
+	chk(t, g.WriteEndObject())
+	if cerr := g.Close(); cerr != err {
+		t.Errorf("Close = %v, want the first refusal %v", cerr, err)
+	}
+	if got := string(g.Bytes()); got != "{\"a\":null}\n" {
+		t.Errorf("output %q", got)
+	}
+}
+
 // TestBufferSizeLimit: BufferSize above MaxBufferSize is refused, not a
 // panic; MaxBufferSize itself is accepted.
 func TestBufferSizeLimit(t *testing.T) {

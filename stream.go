@@ -10,7 +10,8 @@ import (
 // buffer size whatever the length of the string. A UTF-8 sequence split
 // across reads is kept whole. It returns the number of bytes read from r.
 //
-// It returns a *SyntaxError, writing nothing, where a value may not stand.
+// It returns a *SyntaxError, writing nothing, where a value may not stand,
+// and an *OptionsError, writing nothing, if r is nil.
 // Because part of the string may already have reached the io.Writer, later
 // failures cannot be taken back: a read error other than io.EOF, or a
 // *UTF8Error under the InvalidUTF8Error policy (Offset counts bytes read
@@ -26,6 +27,12 @@ func (g *Generator) WriteStringFrom(r io.Reader) (int64, error) {
 }
 
 func (g *Generator) writeStringFrom(r io.Reader) (int64, error) {
+	if err := g.checkValue("string value"); err != nil {
+		return 0, err
+	}
+	if r == nil {
+		return 0, &OptionsError{"io.Reader", "must not be nil"}
+	}
 	if _, err := g.beginValue("string value", 2); err != nil {
 		return 0, err
 	}
