@@ -341,14 +341,15 @@ func TestOptionsErrorCodePoints(t *testing.T) {
 
 // TestExportedMethodsNoteErrors checks the rule that lets Close report the
 // first error: in the package's source, every return statement of an
-// exported Generator method that returns an error hands its error through
-// g.note, or returns nil, or the result of another exported method (which
-// follows the rule itself).
+// exported Generator method that returns an error returns nil, or its
+// error through g.note, or the result of another exported method, or of an
+// unexported method that follows the same rule itself (writeStringValue,
+// which notes its errors so that WriteString can be inlined).
 func TestExportedMethodsNoteErrors(t *testing.T) {
 	fset := token.NewFileSet()
 	files, err := filepath.Glob("*.go")
 	chk(t, err)
-	checked := 0
+	methods := map[string]*ast.FuncDecl{} // Generator methods returning an error last
 	for _, name := range files {
 		if strings.HasSuffix(name, "_test.go") {
 			continue
@@ -359,43 +360,79 @@ func TestExportedMethodsNoteErrors(t *testing.T) {
 		chk(t, err)
 		for _, d := range f.Decls {
 			fn, ok := d.(*ast.FuncDecl)
-			if !ok || fn.Recv == nil || !fn.Name.IsExported() || fn.Type.Results == nil {
+			if !ok || fn.Recv == nil || fn.Type.Results == nil {
 				continue
 			}
 			if star, ok := fn.Recv.List[0].Type.(*ast.StarExpr); !ok || star.X.(*ast.Ident).Name != "Generator" {
 				continue
 			}
 			res := fn.Type.Results.List
-			if id, ok := res[len(res)-1].Type.(*ast.Ident); !ok || id.Name != "error" {
-				continue
+			if id, ok := res[len(res)-1].Type.(*ast.Ident); ok && id.Name == "error" {
+				methods[fn.Name.Name] = fn
 			}
-			checked++
-			ast.Inspect(fn.Body, func(n ast.Node) bool {
-				if _, ok := n.(*ast.FuncLit); ok {
-					return false
-				}
-				ret, ok := n.(*ast.ReturnStmt)
-				if !ok {
-					return true
-				}
-				if len(ret.Results) == 0 {
-					t.Errorf("%s: %s: bare return", fset.Position(ret.Pos()), fn.Name.Name)
-					return true
-				}
-				e := ret.Results[len(ret.Results)-1]
-				if id, ok := e.(*ast.Ident); ok && id.Name == "nil" {
-					return true
-				}
-				if call, ok := e.(*ast.CallExpr); ok {
-					if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
-						if x, ok := sel.X.(*ast.Ident); ok && x.Name == "g" && (sel.Sel.Name == "note" || sel.Sel.IsExported()) {
+		}
+	}
+	// follows reports the returns of fn that break the rule; helpers
+	// under check count as following it, which ends recursion.
+	state := map[string]int{} // 1: being checked, 2: follows, 3: breaks
+	var follows func(fn *ast.FuncDecl) bool
+	follows = func(fn *ast.FuncDecl) bool {
+		switch state[fn.Name.Name] {
+		case 1, 2:
+			return true
+		case 3:
+			return false
+		}
+		state[fn.Name.Name] = 1
+		ok := true
+		ast.Inspect(fn.Body, func(n ast.Node) bool {
+			if _, isLit := n.(*ast.FuncLit); isLit {
+				return false
+			}
+			ret, isRet := n.(*ast.ReturnStmt)
+			if !isRet {
+				return true
+			}
+			if len(ret.Results) == 0 {
+				t.Errorf("%s: %s: bare return", fset.Position(ret.Pos()), fn.Name.Name)
+				ok = false
+				return true
+			}
+			e := ret.Results[len(ret.Results)-1]
+			if id, isID := e.(*ast.Ident); isID && id.Name == "nil" {
+				return true
+			}
+			if call, isCall := e.(*ast.CallExpr); isCall {
+				if sel, isSel := call.Fun.(*ast.SelectorExpr); isSel {
+					if x, isX := sel.X.(*ast.Ident); isX && x.Name == "g" {
+						m := sel.Sel.Name
+						if m == "note" || sel.Sel.IsExported() {
+							return true
+						}
+						if h := methods[m]; h != nil && follows(h) {
 							return true
 						}
 					}
 				}
-				t.Errorf("%s: %s returns an error not passed through g.note", fset.Position(ret.Pos()), fn.Name.Name)
-				return true
-			})
+			}
+			t.Errorf("%s: %s returns an error not passed through g.note", fset.Position(ret.Pos()), fn.Name.Name)
+			ok = false
+			return true
+		})
+		state[fn.Name.Name] = 3
+		if ok {
+			state[fn.Name.Name] = 2
+		}
+		return ok
+	}
+	checked := 0
+	for name, fn := range methods {
+		if !ast.IsExported(name) {
+			continue
+		}
+		checked++
+		if !follows(fn) {
+			t.Errorf("%s does not follow the rule", name)
 		}
 	}
 	if checked < 20 {

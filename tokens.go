@@ -125,15 +125,17 @@ func (g *Generator) beginName() error {
 // (writing nothing) if s holds invalid UTF-8 under the InvalidUTF8Error
 // policy.
 func (g *Generator) WriteString(s string) error {
-	return g.note(g.writeStringValue(stringBytes(s)))
+	return g.writeStringValue(stringBytes(s))
 }
 
 // WriteStringBytes is WriteString for a string held in a byte slice; s is
 // only read.
 func (g *Generator) WriteStringBytes(s []byte) error {
-	return g.note(g.writeStringValue(s))
+	return g.writeStringValue(s)
 }
 
+// writeStringValue returns its errors through g.note itself, so that
+// WriteString stays small enough to be inlined.
 func (g *Generator) writeStringValue(s []byte) error {
 	// Fast path, for values in a compact array or after a name: the
 	// separator, the string and its quotes fit in the buffer, and the
@@ -147,7 +149,7 @@ func (g *Generator) writeStringValue(s []byte) error {
 			// rest of it for invalid UTF-8 (see writeContent).
 			if err := g.k.flush(); err != nil {
 				g.err = err
-				return err
+				return g.note(err)
 			}
 			b, l = g.k.buf, 0
 		}
@@ -214,15 +216,15 @@ func (g *Generator) writeStringValue(s []byte) error {
 				return nil
 			}
 			g.k.buf = b
-			return g.finishString(s[i:], int64(i), mark)
+			return g.note(g.finishString(s[i:], int64(i), mark))
 		}
 	}
 	mark, err := g.beginValue("string value", 2)
 	if err != nil {
-		return err
+		return g.note(err)
 	}
 	g.k.buf = append(g.k.buf, g.x.quote)
-	return g.finishString(s, 0, mark)
+	return g.note(g.finishString(s, 0, mark))
 }
 
 // finishString writes the rest of a string value whose opening quote and
