@@ -167,7 +167,7 @@ func newBenchWriter(mode, preset, input string, cell *benchCell, w io.Writer) be
 	var buf []byte
 	switch mode {
 	case "writer":
-		g, err := jgen.NewGenerator(w, &jgen.Options{Escaping: esc})
+		g, err := jgen.NewGenerator(w, &jgen.Options{Escaping: esc, RootSeparator: "\n"})
 		if err != nil {
 			panic(err)
 		}
@@ -188,7 +188,7 @@ func newBenchWriter(mode, preset, input string, cell *benchCell, w io.Writer) be
 			return nil
 		}
 	case "append":
-		g, err := jgen.NewAppendGenerator(nil, &jgen.Options{Escaping: esc})
+		g, err := jgen.NewAppendGenerator(nil, &jgen.Options{Escaping: esc, RootSeparator: "\n"})
 		if err != nil {
 			panic(err)
 		}

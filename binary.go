@@ -28,13 +28,13 @@ func (g *Generator) WriteBinary(enc *base64.Encoding, data []byte) error {
 		enc = base64.StdEncoding
 	}
 	if err := g.checkValue("binary value"); err != nil {
-		return err
+		return g.note(err)
 	}
 	if err := g.checkEncoding(enc); err != nil {
-		return err
+		return g.note(err)
 	}
 	if _, err := g.beginValue("binary value", 2); err != nil {
-		return err
+		return g.note(err)
 	}
 	k := &g.k
 	k.buf = append(k.buf, g.x.quote)
@@ -49,17 +49,16 @@ func (g *Generator) WriteBinary(enc *base64.Encoding, data []byte) error {
 			n -= n % 3
 		}
 		if err := k.room(enc.EncodedLen(n)); err != nil {
-			return g.fail(err)
+			return g.note(g.fail(err))
 		}
 		k.buf = enc.AppendEncode(k.buf, data[:n])
 		data = data[n:]
 	}
 	if err := k.room(1); err != nil {
-		return g.fail(err)
+		return g.note(g.fail(err))
 	}
 	k.buf = append(k.buf, g.x.quote)
-	g.st.valueDone()
-	return nil
+	return g.note(g.valueDone())
 }
 
 // checkEncoding returns a *ValueError if enc writes a byte that may not
@@ -103,7 +102,7 @@ func quoteByte(c byte) string {
 
 // encVerdict is what probing a *base64.Encoding found: the one-based
 // index (65 for the padding) of the first symbol that may never stand raw
-// in a JSON string, and of the first '\” (a problem only with that quote
+// in a JSON string, and of the first apostrophe (a problem only with that quote
 // char); 0 for none.
 type encVerdict struct {
 	enc       *base64.Encoding

@@ -78,7 +78,7 @@ func TestWriteBinary(t *testing.T) {
 		chk(t, err)
 		chk(t, g.WriteBinary(nil, data[:100001]))
 		chk(t, g.Close())
-		s := strings.Trim(w.String(), `"`)
+		s := strings.Trim(w.String(), "\"\n") // quotes and the root terminator
 		if i := strings.IndexByte(s, '='); i >= 0 && i < len(s)-2 {
 			t.Errorf("padding at %d of %d", i, len(s))
 		}
@@ -89,7 +89,7 @@ func TestWriteBinary(t *testing.T) {
 		chk(t, err)
 		chk(t, g.WriteBinary(nil, data))
 		chk(t, g.Close())
-		if cw.maxWrite > 512+64 || cw.n != base64.StdEncoding.EncodedLen(len(data))+2 {
+		if cw.maxWrite > 512+64 || cw.n != base64.StdEncoding.EncodedLen(len(data))+3 {
 			t.Errorf("max Write %d, total %d", cw.maxWrite, cw.n)
 		}
 	})
@@ -172,9 +172,9 @@ func TestWriteBinaryEncodingBreakout(t *testing.T) {
 				t.Fatalf("quote %q %s: %v", q, s.what, err)
 			}
 			chk(t, g.WriteEndArray())
-			want := "[1]"
+			want := "[1]\n"
 			if !breaksOut(s.c, q) {
-				want = "[1," + string(q) + s.enc.EncodeToString(data) + string(q) + "]"
+				want = "[1," + string(q) + s.enc.EncodeToString(data) + string(q) + "]\n"
 			}
 			if got := string(g.Bytes()); got != want {
 				t.Fatalf("quote %q %s: got %q, want %q", q, s.what, got, want)
@@ -225,7 +225,7 @@ func TestWriteBinaryStandardEncodings(t *testing.T) {
 				continue
 			}
 			chk(t, err)
-			if got := string(g.Bytes()); got != `"'A=="` {
+			if got := string(g.Bytes()); got != "\"'A==\"\n" {
 				t.Fatalf("round %d: got %q", i, got)
 			}
 		}

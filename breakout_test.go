@@ -279,7 +279,8 @@ func genWrap(e jgen.Escaping, name, writer, stream bool, pad int, tok func(g *jg
 	var w bytes.Buffer
 	var g *jgen.Generator
 	var err error
-	opts := &jgen.Options{Escaping: e, BufferSize: 512}
+	// One document, compared whole: no root terminator.
+	opts := &jgen.Options{Escaping: e, BufferSize: 512, RootSeparator: "\n"}
 	if writer {
 		g, err = jgen.NewGenerator(&w, opts)
 	} else {

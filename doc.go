@@ -9,8 +9,13 @@
 // (NewAppendGenerator). Every token is checked against the JSON grammar
 // before any of it is written, so a program cannot produce malformed
 // output by calling methods in the wrong order; the error says which token
-// was refused and where. Several values may follow each other at the root,
-// separated by a newline by default, which makes NDJSON.
+// was refused and where. Several values may follow each other at the root;
+// in the Compact and Indented layouts each is followed by a newline by
+// default, written as soon as the value is complete, which makes NDJSON.
+//
+// A refused token writes nothing and the stream goes on, but Close returns
+// the first error that any call returned, so a program may check every
+// call or, as with bufio.Writer, only Close.
 //
 // # Escaping
 //

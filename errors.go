@@ -5,8 +5,13 @@ import (
 	"strconv"
 )
 
-// Sentinel errors. Every error jgen returns either is one of these or wraps
-// one, so callers can classify failures with errors.Is.
+// Sentinel errors. Every error that jgen makes is one of these or wraps one,
+// so callers can classify failures with errors.Is, except the two errors
+// for an io.Writer or io.Reader that reports an impossible byte count. The
+// errors of the io.Writer and io.Reader given to jgen, io.ErrShortWrite for
+// a short write among them, are returned as they are, so that errors.Is
+// matches them directly; Generator.Close may join two errors (errors.Join),
+// and errors.Is and errors.As see both.
 var (
 	// ErrInvalidUTF8 is matched by a *UTF8Error: a string held a byte
 	// sequence that is not valid UTF-8 (RFC 3629) under the InvalidUTF8Error
@@ -21,7 +26,8 @@ var (
 	// nest deeper than Options.MaxDepth.
 	ErrMaxDepth = errors.New("jgen: maximum nesting depth exceeded")
 
-	// ErrClosed is returned by every call on a Generator after Close.
+	// ErrClosed is returned by every call on a Generator after Close,
+	// except Close itself, which returns what it returned the first time.
 	ErrClosed = errors.New("jgen: generator is closed")
 
 	// ErrInvalidOptions is matched by an *OptionsError: an Escaping, a

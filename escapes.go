@@ -94,10 +94,11 @@ type CharacterEscapes struct {
 	maxSeq int
 }
 
-// HTMLEscapes writes '<', '>', '&' and '\” as \u003c, \u003e, \u0026 and
-// \u0027 (hex case from the Escaping), as jackson-core users configure for
-// output embedded in HTML. For encoding/json's HTML escaping, which leaves
-// '\” alone, use Escaping.HTMLSafe instead.
+// HTMLEscapes writes '<', '>', '&' and the apostrophe (') as \u003c,
+// \u003e, \u0026 and \u0027 (hex case from the Escaping), as jackson-core
+// users configure for output embedded in HTML. For encoding/json's HTML
+// escaping, which leaves the apostrophe alone, use Escaping.HTMLSafe
+// instead.
 var HTMLEscapes = mustCharacterEscapes(EscapeSpec{
 	ASCII: map[byte]Escape{
 		'<': EscapeUnicode(), '>': EscapeUnicode(), '&': EscapeUnicode(), '\'': EscapeUnicode(),
@@ -177,7 +178,7 @@ func NewCharacterEscapes(spec EscapeSpec) (*CharacterEscapes, error) {
 		ce.runes = make(map[rune]string, len(spec.Runes))
 	}
 	for r, seq := range spec.Runes {
-		where := "EscapeSpec.Runes[" + strconv.QuoteRune(r) + "]"
+		where := "EscapeSpec.Runes[" + codePoint(r) + "]"
 		if r < 0x80 || r > utf8.MaxRune || (r >= 0xD800 && r <= 0xDFFF) {
 			return nil, &OptionsError{where, "key must be a code point from U+0080 to U+10FFFF, not a surrogate"}
 		}

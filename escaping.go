@@ -97,8 +97,13 @@ type Escaping struct {
 	// every code point above it is written as \uXXXX, and above U+FFFF as
 	// an escaped surrogate pair (RFC 8259 §7). 0x7F gives ASCII-only output
 	// (jackson-core ESCAPE_NON_ASCII); other values match jackson-core's
-	// highestNonEscapedChar. Values from 1 to 0x7E are rejected: they would
-	// escape ASCII characters, which is CharacterEscapes' job.
+	// highestNonEscapedChar as its byte-output generator
+	// (UTF8JsonGenerator) applies it, to code points. Its char-output
+	// generator (WriterBasedJsonGenerator) compares UTF-16 code units
+	// instead, so from U+D800 up it differs for code points above U+FFFF,
+	// whose surrogates it tests one at a time. Values from 1 to 0x7E are
+	// rejected: they would escape ASCII characters, which is
+	// CharacterEscapes' job.
 	MaxUnescaped rune
 
 	// InvalidUTF8 is the policy for bytes that are not valid UTF-8.
@@ -145,10 +150,11 @@ var (
 )
 
 // Validate reports whether e is usable. It returns an *OptionsError
-// (matching ErrInvalidOptions) when QuoteChar is neither 0, '"' nor '\”;
-// when MaxUnescaped is negative, between 1 and 0x7E, or above U+10FFFF;
-// when InvalidUTF8 is not one of the defined policies; or when QuoteChar is
-// '\” and CharacterEscapes would write a raw '\” (a NoEscape action for
+// (matching ErrInvalidOptions) when QuoteChar is neither 0, the quotation
+// mark (") nor the apostrophe ('); when MaxUnescaped is negative, between
+// 1 and 0x7E, or above U+10FFFF; when InvalidUTF8 is not one of the
+// defined policies; or when QuoteChar is the apostrophe and
+// CharacterEscapes would write a raw apostrophe (a NoEscape action for
 // it, or a custom sequence holding one).
 func (e Escaping) Validate() error {
 	switch e.QuoteChar {
@@ -157,7 +163,7 @@ func (e Escaping) Validate() error {
 		return &OptionsError{"Escaping.QuoteChar", "must be '\"' or '\\'', got " + strconv.QuoteRune(rune(e.QuoteChar))}
 	}
 	if e.MaxUnescaped < 0 || (e.MaxUnescaped > 0 && e.MaxUnescaped < 0x7F) || e.MaxUnescaped > 0x10FFFF {
-		return &OptionsError{"Escaping.MaxUnescaped", "must be 0 (no limit) or from U+007F to U+10FFFF, got " + strconv.Itoa(int(e.MaxUnescaped))}
+		return &OptionsError{"Escaping.MaxUnescaped", "must be 0 (no limit) or from U+007F to U+10FFFF, got " + codePoint(e.MaxUnescaped)}
 	}
 	if e.InvalidUTF8 > InvalidUTF8ReplaceRaw {
 		return &OptionsError{"Escaping.InvalidUTF8", "unknown policy " + e.InvalidUTF8.String()}

@@ -1,6 +1,7 @@
 package jgen
 
 import (
+	"errors"
 	"io"
 )
 
@@ -13,15 +14,36 @@ import (
 // container, or a start beyond Options.MaxDepth returns a *SyntaxError and
 // leaves the output and the state as they were. So does a string value or
 // name that holds invalid UTF-8 under the InvalidUTF8Error policy (a
-// *UTF8Error), except when streamed with WriteStringFrom.
+// *UTF8Error), except when streamed with WriteStringFrom. A refused token
+// does not stop the stream: later tokens are accepted.
 //
-// Errors of the io.Writer are sticky, as with bufio.Writer: after one,
-// every call returns it and nothing more is written. After Close every call
-// returns ErrClosed.
+// # Errors
 //
-// Several values may be written at the root; Options.RootSeparator goes
-// between them. A Generator is not safe for concurrent use; independent
-// Generators are.
+// Close returns the first error that any call returned since the
+// Generator was made or last Reset: a refused token as well as a failure
+// of the io.Writer. So, as with bufio.Writer, a program may check the
+// error of every call, or write its tokens and check only Close; either
+// way no failure goes unreported. (Flush returns only the errors that stop
+// the stream; see Flush.)
+//
+// Some errors stop the stream: after one, every call that writes returns
+// it and nothing more is added to the output. They are the io.Writer's
+// errors (as with bufio.Writer, what was not handed to the writer is
+// lost), a failed WriteStringFrom (what was written before the failure
+// still reaches the writer at Flush and Close), and the error left by
+// Reset(nil). After Close every call returns ErrClosed, except Close,
+// which returns what it returned the first time.
+//
+// # Root values
+//
+// Several values may be written at the root, one after another. Each is
+// followed by Options.RootTerminator as soon as it is complete, and
+// Options.RootSeparator goes between two of them; by default a newline
+// ends each value in the Compact and Indented layouts (so a sequence of
+// compact values is NDJSON) and one space separates them in the
+// JacksonPretty layout. See Options.RootTerminator.
+//
+// A Generator is not safe for concurrent use; independent Generators are.
 //
 // No byte from outside the data given to it (such as the rest of the array
 // a string was cut from) is ever stored in its buffer, which in append mode
@@ -29,13 +51,20 @@ import (
 // only bytes that were there before, copies of input bytes, or bytes of
 // jgen's own escape tables.
 type Generator struct {
-	k     sink
-	x     escaper
-	st    state
-	opts  Options
-	err   error // sticky: the writer's error, a streamed UTF-8 error, or ErrClosed
-	indBy string
-	rsep  string
+	k    sink
+	x    escaper
+	st   state
+	opts Options
+	// err stops the stream: the writer's error, a failed WriteStringFrom's
+	// error, Reset(nil)'s error, or ErrClosed.
+	err error
+	// first is the first error any call returned since New or Reset;
+	// closeErr is what Close returned.
+	first    error
+	closeErr error
+	indBy    string
+	rsep     string // written between two root values
+	rterm    string // written after each complete root value
 	// rd is the read buffer of WriteStringFrom, allocated on first use.
 	rd []byte
 	// bufSize is the buffer capacity in writer mode, Slack included.
@@ -45,8 +74,11 @@ type Generator struct {
 // NewGenerator returns a Generator that writes to w through a buffer of
 // opts.BufferSize bytes. opts may be nil for the defaults. Output reaches w
 // when the buffer fills, on Flush and on Close. It returns an
-// *OptionsError if opts is not valid, and panics if w is nil.
+// *OptionsError if opts is not valid or w is nil.
 func NewGenerator(w io.Writer, opts *Options) (*Generator, error) {
+	if w == nil {
+		return nil, errNilWriter()
+	}
 	g := new(Generator)
 	if err := g.init(opts); err != nil {
 		return nil, err
@@ -54,6 +86,8 @@ func NewGenerator(w io.Writer, opts *Options) (*Generator, error) {
 	g.Reset(w)
 	return g, nil
 }
+
+func errNilWriter() error { return &OptionsError{"io.Writer", "must not be nil"} }
 
 // NewAppendGenerator returns a Generator that appends its output to dst
 // (from len(dst) on), growing it as append does; Bytes returns the result.
@@ -85,9 +119,13 @@ func (g *Generator) init(opts *Options) error {
 	if g.opts.Layout == JacksonPretty {
 		g.indBy = "  "
 	}
-	g.rsep = g.opts.RootSeparator
-	if g.rsep == "" {
-		g.rsep = "\n"
+	g.rsep, g.rterm = g.opts.RootSeparator, g.opts.RootTerminator
+	if g.rsep == "" && g.rterm == "" {
+		if g.opts.Layout == JacksonPretty {
+			g.rsep = " " // DefaultPrettyPrinter's root separator
+		} else {
+			g.rterm = "\n"
+		}
 	}
 	if g.opts.MaxDepth == 0 {
 		g.opts.MaxDepth = DefaultMaxDepth
@@ -102,13 +140,20 @@ func (g *Generator) init(opts *Options) error {
 
 const slack = 64 // == scan.Slack, checked by a test
 
-// Reset discards the state and any unflushed output and makes g write a new
-// stream to w, keeping its options and current escaping. The buffer is
-// kept, so a warmed-up Generator is reused without allocating. It panics if
-// w is nil.
+// Reset discards the state, any unflushed output and the errors recorded
+// so far, and makes g write a new stream to w, keeping its options and
+// current escaping. The buffer is kept, so a warmed-up Generator is reused
+// without allocating.
+//
+// Reset(nil) leaves g without an output: until the next Reset or
+// ResetAppend, every call that writes, Flush and Close return an
+// *OptionsError (matching ErrInvalidOptions) and nothing is written.
 func (g *Generator) Reset(w io.Writer) {
 	if w == nil {
-		panic("jgen: Reset with a nil io.Writer")
+		g.k = sink{}
+		g.reset()
+		g.err = errNilWriter()
+		return
 	}
 	buf := g.k.buf
 	if g.k.w == nil || cap(buf) != g.bufSize {
@@ -126,7 +171,7 @@ func (g *Generator) ResetAppend(dst []byte) {
 }
 
 func (g *Generator) reset() {
-	g.err = nil
+	g.err, g.first, g.closeErr = nil, nil, nil
 	g.st.reset(g.opts.MaxDepth, g.opts.Layout == Compact)
 }
 
@@ -153,57 +198,81 @@ func (g *Generator) Escaping() Escaping { return g.x.esc }
 // SetEscaping changes the escaping of the strings and names written from
 // now on; it may be called between any two tokens (jackson-core's
 // setCharacterEscapes mid-stream). It returns an *OptionsError, and keeps
-// the old escaping, if e is not valid.
+// the old escaping, if e is not valid, and ErrClosed after Close.
 func (g *Generator) SetEscaping(e Escaping) error {
+	if g.err == ErrClosed {
+		return g.note(ErrClosed)
+	}
 	var x escaper
 	if err := x.compile(e); err != nil {
-		return err
+		return g.note(err)
 	}
 	g.x = x
 	return nil
 }
 
-// Flush writes the buffered output to the io.Writer. It returns the
-// writer's error, which is then sticky, or ErrClosed after Close. In
-// append mode it does nothing.
+// Flush writes the buffered output to the io.Writer. It returns the error
+// that stopped the stream, if one did (see Generator): the writer's error,
+// which is then sticky, or a failed WriteStringFrom's error, after
+// flushing what was written before that failure. After Close it returns
+// ErrClosed. A refused token does not make Flush fail; Close reports it.
+// In append mode Flush writes nothing.
 func (g *Generator) Flush() error {
-	if g.err != nil {
-		return g.err
+	if g.err == ErrClosed {
+		return g.note(ErrClosed)
 	}
 	if err := g.k.flush(); err != nil {
 		g.err = err
-		return err
+		return g.note(err)
 	}
-	return nil
+	return g.note(g.err)
 }
 
 // Close flushes the output and ends the stream; it does not close the
-// io.Writer. It returns a *SyntaxError if an object or array is still open
-// or a name has no value (the output written so far is flushed all the
-// same), or the writer's error. Calls after Close return ErrClosed; Close
-// itself may be called again and then returns nil.
+// io.Writer. It returns the first error that any call returned since the
+// Generator was made or last Reset (see Generator), matchable with
+// errors.Is and errors.As. If Close itself meets a failure other than
+// that one, it returns both, the first one first, joined as by
+// errors.Join: the error that stopped the stream, the writer's error
+// while flushing, or a *SyntaxError if an object or array is still open
+// or a name has no value (the output is flushed all the same). It returns
+// nil only if every call since the Generator was made or last Reset
+// succeeded and the output is complete.
+//
+// After Close every other call returns ErrClosed; Close itself may be
+// called again and returns what it returned the first time.
 func (g *Generator) Close() error {
 	if g.err == ErrClosed {
-		return nil
+		return g.note(g.closeErr)
 	}
-	var ferr error
-	if g.err != nil {
-		ferr = g.err
-	} else if err := g.k.flush(); err != nil {
-		g.err = err
-		ferr = err
+	own := g.k.flush()
+	if own == nil {
+		own = g.err
 	}
-	var serr error
-	if g.st.cur != inRoot {
-		serr = g.syntaxErr("end of output")
+	if own == nil && g.st.cur != inRoot {
+		own = g.syntaxErr("end of output")
 	}
-	if g.err == nil {
-		g.err = ErrClosed
+	err := g.first
+	switch {
+	case err == nil:
+		err = own
+	case own != nil && own != err:
+		err = errors.Join(err, own)
 	}
-	if ferr != nil {
-		return ferr
+	g.err, g.closeErr = ErrClosed, err
+	return g.note(err)
+}
+
+// note records err as the first error if it is and there was none, and
+// returns it. Every exported method returns its error through note, so
+// that Close reports it (TestExportedMethodsNoteErrors checks the rule).
+func (g *Generator) note(err error) error {
+	// No test of err: storing a nil where first is nil changes nothing,
+	// and the smaller body keeps WriteString within the inlining budget.
+	if g.first == nil {
+		g.first = err
 	}
-	return serr
+	return err
 }
 
 func (g *Generator) syntaxErr(tok string) error {
@@ -221,9 +290,10 @@ func (g *Generator) checkValue(tok string) error {
 	return nil
 }
 
-// prefixRoom is an upper bound of the bytes appendPrefix writes.
+// prefixRoom is an upper bound of the bytes appendPrefix writes, and of
+// the root terminator after a value of a size reserved with it.
 func (g *Generator) prefixRoom() int {
-	return 4 + len(g.rsep) + len(g.indBy)*(len(g.st.stack)+1)
+	return 4 + len(g.rsep) + len(g.rterm) + len(g.indBy)*(len(g.st.stack)+1)
 }
 
 // appendPrefix appends what goes before a value (isName false) or a name
@@ -302,6 +372,27 @@ func (g *Generator) beginValue(tok string, n int) (int, error) {
 	mark := len(g.k.buf)
 	g.k.buf = g.appendPrefix(g.k.buf, false)
 	return mark, nil
+}
+
+// valueDone records a complete value and, if it is a root value, writes
+// the root terminator. It returns the writer's error if making room for
+// the terminator fails.
+func (g *Generator) valueDone() error {
+	g.st.valueDone()
+	return g.rootDone()
+}
+
+// rootDone writes the root terminator if the value just completed is at
+// the root (after st.valueDone or st.pop).
+func (g *Generator) rootDone() error {
+	if g.st.cur != inRoot || g.rterm == "" {
+		return nil
+	}
+	if err := g.k.room(len(g.rterm)); err != nil {
+		return g.fail(err)
+	}
+	g.k.buf = append(g.k.buf, g.rterm...)
+	return nil
 }
 
 // fail records a writer error as sticky and returns it.

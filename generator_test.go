@@ -56,7 +56,9 @@ func appendGen(t testing.TB, opts *jgen.Options) *jgen.Generator {
 	return g
 }
 
-// runOps runs ops in append mode and returns the output; any error fails.
+// runOps runs ops in append mode and returns the output less its final
+// root terminator, after checking that the terminator is there; any error
+// fails.
 func runOps(t testing.TB, opts *jgen.Options, ops ...op) string {
 	t.Helper()
 	g := appendGen(t, opts)
@@ -68,10 +70,39 @@ func runOps(t testing.TB, opts *jgen.Options, ops ...op) string {
 	if err := g.Close(); err != nil {
 		t.Fatalf("Close: %v", err)
 	}
-	return string(g.Bytes())
+	return cutTerminator(t, opts, string(g.Bytes()))
 }
 
-// runOpsWriter runs ops in writer mode and returns what reached the writer.
+// rootTerminator is what opts write after each root value.
+func rootTerminator(opts *jgen.Options) string {
+	switch {
+	case opts == nil:
+		return "\n"
+	case opts.RootTerminator != "" || opts.RootSeparator != "":
+		return opts.RootTerminator
+	case opts.Layout == jgen.JacksonPretty:
+		return ""
+	}
+	return "\n"
+}
+
+// cutTerminator returns out less the root terminator of opts, failing the
+// test if out does not end with it. Empty output (no root value) has none.
+func cutTerminator(t testing.TB, opts *jgen.Options, out string) string {
+	t.Helper()
+	if out == "" {
+		return ""
+	}
+	term := rootTerminator(opts)
+	s, ok := strings.CutSuffix(out, term)
+	if !ok {
+		t.Fatalf("output %q does not end with the root terminator %q", out, term)
+	}
+	return s
+}
+
+// runOpsWriter runs ops in writer mode and returns what reached the
+// writer, less its final root terminator as runOps.
 func runOpsWriter(t testing.TB, opts *jgen.Options, ops ...op) string {
 	t.Helper()
 	var buf bytes.Buffer
@@ -87,7 +118,7 @@ func runOpsWriter(t testing.TB, opts *jgen.Options, ops ...op) string {
 	if err := g.Close(); err != nil {
 		t.Fatalf("Close: %v", err)
 	}
-	return buf.String()
+	return cutTerminator(t, opts, buf.String())
 }
 
 // TestGeneratorDocuments writes small documents with every value kind in
@@ -132,7 +163,7 @@ func TestNameBytesAndStringBytes(t *testing.T) {
 	chk(t, g.WriteNameBytes(name))
 	chk(t, g.WriteStringBytes(val))
 	chk(t, g.WriteEndObject())
-	want := "{\"n\x7f/é\":\"v\\\"\\t<\"}"
+	want := "{\"n\x7f/é\":\"v\\\"\\t<\"}\n"
 	if got := string(g.Bytes()); got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
@@ -157,27 +188,27 @@ func TestAppendModeKeepsPrefix(t *testing.T) {
 	chk(t, g.WriteStartArray())
 	chk(t, g.WriteInt(12345))
 	chk(t, g.WriteEndArray())
-	if got := string(g.Bytes()); got != "abc[12345]" {
+	if got := string(g.Bytes()); got != "abc[12345]\n" {
 		t.Errorf("Bytes = %q", got)
 	}
-	if got := g.Offset(); got != 7 {
-		t.Errorf("Offset = %d, want 7", got)
+	if got := g.Offset(); got != 8 {
+		t.Errorf("Offset = %d, want 8", got)
 	}
 	if string(dst) != "abc" {
 		t.Errorf("dst changed to %q", dst)
 	}
 	g.ResetAppend([]byte("X"))
 	chk(t, g.WriteNull())
-	if got := string(g.Bytes()); got != "Xnull" {
+	if got := string(g.Bytes()); got != "Xnull\n" {
 		t.Errorf("after ResetAppend Bytes = %q", got)
 	}
-	if g.Offset() != 4 {
+	if g.Offset() != 5 {
 		t.Errorf("after ResetAppend Offset = %d", g.Offset())
 	}
 	err = g.WriteEndArray()
 	var se *jgen.SyntaxError
-	if !errors.As(err, &se) || se.Offset != 4 {
-		t.Errorf("SyntaxError after 4 bytes of output = %v, want Offset 4", err)
+	if !errors.As(err, &se) || se.Offset != 5 {
+		t.Errorf("SyntaxError after 5 bytes of output = %v, want Offset 5", err)
 	}
 }
 
@@ -198,7 +229,7 @@ func TestWriterModeBytesNilAndOffset(t *testing.T) {
 	if g.Offset() != int64(buf.Len()) {
 		t.Errorf("Offset = %d, written %d", g.Offset(), buf.Len())
 	}
-	if buf.Len() == 0 || buf.Bytes()[0] != '[' || buf.Bytes()[buf.Len()-1] != ']' {
+	if buf.Len() == 0 || buf.Bytes()[0] != '[' || !strings.HasSuffix(buf.String(), "]\n") {
 		t.Errorf("output %q", buf.String())
 	}
 	if g.Depth() != 0 {
@@ -346,7 +377,7 @@ func TestSetEscapingMidStream(t *testing.T) {
 					chk(t, s.do(g))
 				}
 			}
-			if got := string(g.Bytes()); got != tc.want {
+			if got := string(g.Bytes()); got != tc.want+"\n" {
 				t.Errorf("got %s, want %s", got, tc.want)
 			}
 		})
@@ -363,7 +394,7 @@ func TestSetEscapingMidStream(t *testing.T) {
 			t.Errorf("escaping changed to %+v", g.Escaping())
 		}
 		chk(t, g.WriteString("é"))
-		if got := string(g.Bytes()); got != `"\u00e9"` {
+		if got := string(g.Bytes()); got != "\"\\u00e9\"\n" {
 			t.Errorf("got %s", got)
 		}
 	})
@@ -415,7 +446,7 @@ func TestEncodedName(t *testing.T) {
 				if mode == "append" {
 					got = string(g.Bytes())
 				}
-				if got != tc.want {
+				if got != tc.want+"\n" {
 					t.Errorf("%s: got %s, want %s", mode, got, tc.want)
 				}
 			}
@@ -437,7 +468,7 @@ func TestEncodedName(t *testing.T) {
 		chk(t, g.WriteEncodedName(encName(t, "ok", jgen.Minimal)))
 		chk(t, g.WriteNull())
 		chk(t, g.WriteEndObject())
-		if got := string(g.Bytes()); got != `{"ok":null}` {
+		if got := string(g.Bytes()); got != "{\"ok\":null}\n" {
 			t.Errorf("got %s", got)
 		}
 	})
@@ -460,7 +491,7 @@ func TestEncodedName(t *testing.T) {
 		chk(t, g.WriteInt(1))
 		chk(t, g.WriteEndObject())
 		chk(t, g.Close())
-		want := `{` + string(ln.AppendQuoted(nil)) + `:1}`
+		want := `{` + string(ln.AppendQuoted(nil)) + ":1}\n"
 		if w.String() != want {
 			t.Errorf("long encoded name mismatch: got %d bytes, want %d", w.Len(), len(want))
 		}

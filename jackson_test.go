@@ -76,7 +76,7 @@ func jacksonDocs(gens map[jgen.Escaping]*jgen.Generator, e jgen.Escaping, in []b
 	g := gens[e]
 	if g == nil {
 		var err error
-		if g, err = jgen.NewGenerator(&buf, &jgen.Options{Escaping: e}); err != nil {
+		if g, err = jgen.NewGenerator(&buf, &jgen.Options{Escaping: e, RootSeparator: "\n"}); err != nil { // one document: no root terminator
 			return nil, err
 		}
 		gens[e] = g

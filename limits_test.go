@@ -80,7 +80,10 @@ func TestDepthLimit(t *testing.T) {
 				t.Fatalf("MaxDepth %d: end %d: %v", tc.max, i, err)
 			}
 		}
-		chk(t, g.Close())
+		// Close reports the first refusal, the depth error.
+		if err := g.Close(); !errors.Is(err, jgen.ErrMaxDepth) {
+			t.Errorf("MaxDepth %d: Close = %v, want the refused start's error", tc.max, err)
+		}
 		var sb strings.Builder
 		for i := range tc.want {
 			if i%2 == 0 {
@@ -99,6 +102,7 @@ func TestDepthLimit(t *testing.T) {
 				sb.WriteString("}")
 			}
 		}
+		sb.WriteString("\n") // the root terminator
 		if w.String() != sb.String() {
 			t.Errorf("MaxDepth %d: output differs (%d bytes, want %d)", tc.max, w.Len(), sb.Len())
 		}
@@ -166,15 +170,16 @@ func TestHugeStreamedString(t *testing.T) {
 	n, err := g.WriteStringFrom(&zeroReader{n: size, b: '\t'})
 	chk(t, err)
 	chk(t, g.Close())
-	if n != size || w.n != 2*size+2 || g.Offset() != 2*size+2 {
-		t.Errorf("read %d, wrote %d, Offset %d; want %d, %d, %d", n, w.n, g.Offset(), size, 2*size+2, 2*size+2)
+	// +3: the quotes and the root terminator.
+	if n != size || w.n != 2*size+3 || g.Offset() != 2*size+3 {
+		t.Errorf("read %d, wrote %d, Offset %d; want %d, %d, %d", n, w.n, g.Offset(), size, 2*size+3, 2*size+3)
 	}
-	if esc := strings.Repeat(`\t`, 8); string(w.head) != (`"` + esc)[:16] || string(w.tail) != (esc + `"`)[1:] {
+	if esc := strings.Repeat(`\t`, 8); string(w.head) != (`"` + esc)[:16] || string(w.tail) != (esc + "\"\n")[2:] {
 		t.Errorf("output starts %q, ends %q", w.head, w.tail)
 	}
 
 	// An invalid byte at the very end: a *UTF8Error with its 64-bit offset,
-	// sticky, and the output cut inside the string (documented).
+	// sticky, and the output ends inside the string, before that byte.
 	w = &tailWriter{}
 	g, err = jgen.NewGenerator(w, nil)
 	chk(t, err)
@@ -192,9 +197,9 @@ func TestHugeStreamedString(t *testing.T) {
 	if err2 := g.Close(); err2 != err {
 		t.Errorf("Close: %v, want the sticky error", err2)
 	}
-	// What reached the writer is the quote and a prefix of the string:
-	// all of it but what was still buffered.
-	if w.n > size+2 || w.n < size-2*jgen.DefaultBufferSize || w.head[0] != '"' || bytes.Contains(w.tail, []byte{'"'}) {
+	// What reached the writer is the quote and the string up to the
+	// invalid byte: Close flushes it all.
+	if w.n != size+2 || w.head[0] != '"' || string(w.tail) != strings.Repeat("a", 15)+"b" {
 		t.Errorf("cut output: %d bytes, head %q, tail %q", w.n, w.head, w.tail)
 	}
 }
@@ -225,11 +230,14 @@ func TestHugeName(t *testing.T) {
 			if g.Offset() != 1 || w.n != 1 {
 				t.Errorf("refused name: Offset %d, %d bytes written; want 1, 1", g.Offset(), w.n)
 			}
-			// Not sticky: the object can still be finished.
+			// Not sticky: the object can still be finished; Close
+			// reports the refusal.
 			chk(t, g.WriteEndObject())
-			chk(t, g.Close())
-			if w.n != 2 {
-				t.Errorf("output %d bytes after refused name, want 2 ({})", w.n)
+			if err := g.Close(); !errors.Is(err, jgen.ErrInvalidUTF8) {
+				t.Errorf("Close after refused name = %v, want the *UTF8Error", err)
+			}
+			if w.n != 3 {
+				t.Errorf("output %d bytes after refused name, want 3 ({}\\n)", w.n)
 			}
 			continue
 		}
@@ -237,7 +245,7 @@ func TestHugeName(t *testing.T) {
 		chk(t, g.WriteString(s))
 		chk(t, g.WriteEndObject())
 		chk(t, g.Close())
-		if want := 2*(size+2) + 3; w.n != want || string(w.tail) != "nnnnnnnnnnnnnn\"}" {
+		if want := 2*(size+2) + 4; w.n != want || string(w.tail) != "nnnnnnnnnnnnn\"}\n" {
 			t.Errorf("output %d bytes ending %q, want %d ending nn\"}", w.n, w.tail, want)
 		}
 	}
@@ -286,8 +294,10 @@ func TestHugeRaw(t *testing.T) {
 				t.Errorf("%s: %v, offset %d; want %v and nothing written", tc.name, err, g.Offset(), tc.wantErr)
 			}
 			chk(t, g.WriteEndArray())
-			chk(t, g.Close())
-			if w.String() != "[null]" {
+			if err := g.Close(); !errors.Is(err, tc.wantErr) {
+				t.Errorf("%s: Close = %v, want the refusal", tc.name, err)
+			}
+			if w.String() != "[null]\n" {
 				t.Errorf("%s: output %.40q, want [null]", tc.name, w.String())
 			}
 			continue
@@ -295,7 +305,7 @@ func TestHugeRaw(t *testing.T) {
 		chk(t, err)
 		chk(t, g.WriteEndArray())
 		chk(t, g.Close())
-		if got := w.String(); got != "[null,"+tc.want+"]" {
+		if got := w.String(); got != "[null,"+tc.want+"]\n" {
 			t.Errorf("%s: output of %d bytes differs (want %d)", tc.name, len(got), len(tc.want)+7)
 		}
 	}

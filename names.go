@@ -38,11 +38,19 @@ func (n *EncodedName) AppendQuoted(dst []byte) []byte { return append(dst, n.quo
 // escaping, otherwise n.Name() encoded again under the current escaping.
 // It returns a *SyntaxError outside an object or right after another name,
 // and, when n must be encoded again, a *UTF8Error if its name holds invalid
-// UTF-8 under the current InvalidUTF8Error policy.
+// UTF-8 under the current InvalidUTF8Error policy. A nil n is refused with
+// an *OptionsError.
 func (g *Generator) WriteEncodedName(n *EncodedName) error {
+	if n == nil {
+		return g.note(&OptionsError{"EncodedName", "must not be nil"})
+	}
 	if n.esc != g.x.esc {
 		return g.WriteName(n.name)
 	}
+	return g.note(g.writeEncodedName(n))
+}
+
+func (g *Generator) writeEncodedName(n *EncodedName) error {
 	if err := g.beginName(); err != nil {
 		return err
 	}

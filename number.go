@@ -9,22 +9,20 @@ import (
 // may not stand.
 func (g *Generator) WriteInt(v int64) error {
 	if _, err := g.beginValue("number", 20); err != nil {
-		return err
+		return g.note(err)
 	}
 	g.k.buf = strconv.AppendInt(g.k.buf, v, 10)
-	g.st.valueDone()
-	return nil
+	return g.note(g.valueDone())
 }
 
 // WriteUint writes v in decimal. It returns a *SyntaxError where a value
 // may not stand.
 func (g *Generator) WriteUint(v uint64) error {
 	if _, err := g.beginValue("number", 20); err != nil {
-		return err
+		return g.note(err)
 	}
 	g.k.buf = strconv.AppendUint(g.k.buf, v, 10)
-	g.st.valueDone()
-	return nil
+	return g.note(g.valueDone())
 }
 
 // WriteFloat writes v in the shortest form that parses back to the same
@@ -36,13 +34,13 @@ func (g *Generator) WriteUint(v uint64) error {
 // default) WriteFloat returns ErrNonFinite and writes nothing. It returns
 // a *SyntaxError where a value may not stand.
 func (g *Generator) WriteFloat(v float64) error {
-	return g.writeFloat(v, 64)
+	return g.note(g.writeFloat(v, 64))
 }
 
 // WriteFloat32 is WriteFloat for a float32: the shortest form that parses
 // back to the same float32 (so float32(0.1) is written 0.1).
 func (g *Generator) WriteFloat32(v float32) error {
-	return g.writeFloat(float64(v), 32)
+	return g.note(g.writeFloat(float64(v), 32))
 }
 
 func (g *Generator) writeFloat(v float64, bits int) error {
@@ -53,8 +51,7 @@ func (g *Generator) writeFloat(v float64, bits int) error {
 		return err
 	}
 	g.k.buf = appendFloat(g.k.buf, v, bits)
-	g.st.valueDone()
-	return nil
+	return g.valueDone()
 }
 
 func (g *Generator) writeNonFinite(v float64) error {
@@ -105,6 +102,10 @@ func appendFloat(b []byte, v float64, bits int) []byte {
 // ErrInvalidNumber for text outside the grammar, and a *SyntaxError where a
 // value may not stand; in both cases nothing is written.
 func (g *Generator) WriteNumber(text string) error {
+	return g.note(g.writeNumber(text))
+}
+
+func (g *Generator) writeNumber(text string) error {
 	if err := g.checkValue("number"); err != nil {
 		return err
 	}
@@ -117,8 +118,7 @@ func (g *Generator) WriteNumber(text string) error {
 	if err := g.appendRaw(stringBytes(text)); err != nil {
 		return err
 	}
-	g.st.valueDone()
-	return nil
+	return g.valueDone()
 }
 
 type numberError struct{ text string }

@@ -28,7 +28,7 @@ package jgen
 // cases nothing is written and the generator stays usable. raw is only
 // read.
 func (g *Generator) WriteRawValue(raw []byte) error {
-	return g.writeRaw("raw value", raw)
+	return g.note(g.writeRaw("raw value", raw))
 }
 
 // WriteRawValueUnchecked writes raw verbatim as one value without checking
@@ -38,13 +38,12 @@ func (g *Generator) WriteRawValue(raw []byte) error {
 // may not stand.
 func (g *Generator) WriteRawValueUnchecked(raw []byte) error {
 	if _, err := g.beginValue("raw value", 0); err != nil {
-		return err
+		return g.note(err)
 	}
 	if err := g.appendRaw(raw); err != nil {
-		return err
+		return g.note(err)
 	}
-	g.st.valueDone()
-	return nil
+	return g.note(g.valueDone())
 }
 
 // appendRaw appends p, flushing as the buffer fills in writer mode.

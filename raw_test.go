@@ -81,14 +81,14 @@ func TestWriteRawValueRule(t *testing.T) {
 					t.Fatalf("output %q after refusal", got)
 				}
 				chk(t, g.WriteEndArray())
-				if got := string(g.Bytes()); got != "[1]" {
-					t.Fatalf("output %q, want [1]", got)
+				if got := string(g.Bytes()); got != "[1]\n" {
+					t.Fatalf("output %q, want [1] and the root terminator", got)
 				}
 				return
 			}
 			chk(t, err)
 			chk(t, g.WriteEndArray())
-			if got, want := string(g.Bytes()), "[1,"+tc.want+"]"; got != want {
+			if got, want := string(g.Bytes()), "[1,"+tc.want+"]\n"; got != want {
 				t.Errorf("got  %s\nwant %s", got, want)
 			}
 		})
@@ -151,8 +151,11 @@ func TestWriteRawValueRefusedWhole(t *testing.T) {
 			}
 			chk(t, g.WriteRawValue([]byte(`[ "ok" ]`)))
 			chk(t, g.WriteEndObject())
-			chk(t, g.Close())
-			if got := w.String(); got != `{"x":["ok"]}` {
+			// Close reports the refusal, the first error of any call.
+			if cerr := g.Close(); cerr != err {
+				t.Errorf("Close: %v, want the refusal %v", cerr, err)
+			}
+			if got := w.String(); got != "{\"x\":[\"ok\"]}\n" {
 				t.Errorf("got %q", got)
 			}
 		})
@@ -174,7 +177,7 @@ func TestWriteRawValueMaxDepth(t *testing.T) {
 	chk(t, g.WriteRawValue([]byte(`[[1],{"b":1}]`)))
 	chk(t, g.WriteEndObject())
 	chk(t, g.WriteEndArray())
-	if got := string(g.Bytes()); got != `[{"a":[[1],{"b":1}]}]` {
+	if got := string(g.Bytes()); got != "[{\"a\":[[1],{\"b\":1}]}]\n" {
 		t.Errorf("got %q", got)
 	}
 	// A raw value where a name is expected is a *SyntaxError.
@@ -786,7 +789,7 @@ func ExampleGenerator_WriteRawValue() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(string(g.Bytes()))
+	fmt.Print(string(g.Bytes())) // ends with the root terminator, a newline
 
 	g, err = jgen.NewAppendGenerator(nil, nil)
 	if err != nil {

@@ -386,7 +386,7 @@ func (g *Generator) emitRaw(raw []byte) error {
 			n := numberLen(raw[i:])
 			if _, err = g.beginValue("number", 0); err == nil {
 				if err = g.appendRaw(raw[i : i+n]); err == nil {
-					g.st.valueDone()
+					err = g.valueDone()
 				}
 			}
 			i += n
@@ -475,8 +475,7 @@ func (g *Generator) endString(i int, isName bool) (int, error) {
 	g.k.buf = append(g.k.buf, g.x.quote)
 	if isName {
 		g.st.nameDone()
-	} else {
-		g.st.valueDone()
+		return i + 1, nil
 	}
-	return i + 1, nil
+	return i + 1, g.valueDone()
 }

@@ -94,7 +94,10 @@ func grammarTokens() []grammarToken {
 
 // grammarOpts is used for every grammar case: NaN is written as a string
 // so that the non-finite path goes through the grammar too.
-var grammarOpts = jgen.Options{NonFinite: jgen.NonFiniteString}
+// grammarOpts write "\n" between root values and nothing after the last,
+// so that each expected output is the tokens' bytes alone (the root
+// terminator has its own tests in root_test.go).
+var grammarOpts = jgen.Options{NonFinite: jgen.NonFiniteString, RootSeparator: "\n"}
 
 // TestGrammarMatrix tries every token in every context, in both modes.
 // Accepted tokens write exactly their bytes; refused ones return a
@@ -181,8 +184,9 @@ func TestGrammarMatrix(t *testing.T) {
 							t.Fatalf("%s: finishing after refused token: %s: %v", mode, o.name, err)
 						}
 					}
-					if err := g.Close(); err != nil {
-						t.Fatalf("%s: Close: %v", mode, err)
+					// Close reports the refusal, the first error.
+					if cerr := g.Close(); cerr != err {
+						t.Fatalf("%s: Close = %v, want the refusal %v", mode, cerr, err)
 					}
 					var final string
 					if mode == "append" {
@@ -235,7 +239,7 @@ func TestGrammarAfterClose(t *testing.T) {
 		if err := g.WriteNull(); err != jgen.ErrClosed {
 			t.Errorf("WriteNull after Close = %v", err)
 		}
-		if got := string(g.Bytes()); got != "null" {
+		if got := string(g.Bytes()); got != "null\n" {
 			t.Errorf("Bytes = %q", got)
 		}
 	})
@@ -303,7 +307,7 @@ func TestDanglingNameAtEndObject(t *testing.T) {
 	}
 	chk(t, g.WriteNull())
 	chk(t, g.WriteEndObject())
-	if got := string(g.Bytes()); got != `{"a":null}` {
+	if got := string(g.Bytes()); got != "{\"a\":null}\n" {
 		t.Errorf("got %s", got)
 	}
 }
@@ -331,7 +335,7 @@ func TestMaxDepth(t *testing.T) {
 			for range 3 {
 				chk(t, g.WriteEndArray())
 			}
-			if got := string(g.Bytes()); got != `[[[1]]]` {
+			if got := string(g.Bytes()); got != "[[[1]]]\n" {
 				t.Errorf("output %q", got)
 			}
 		}
@@ -347,7 +351,7 @@ func TestMaxDepth(t *testing.T) {
 		chk(t, g.WriteEndObject())
 		chk(t, g.WriteStartArray()) // depth 1 again at root: fine
 		chk(t, g.WriteEndArray())
-		if got := string(g.Bytes()); got != "{\"a\":1}\n[]" {
+		if got := string(g.Bytes()); got != "{\"a\":1}\n[]\n" {
 			t.Errorf("got %q", got)
 		}
 	})
@@ -376,12 +380,14 @@ func TestMaxDepth(t *testing.T) {
 			for range jgen.DefaultMaxDepth {
 				chk(t, g.WriteEndArray())
 			}
-			chk(t, g.Close())
+			if err := g.Close(); !errors.Is(err, jgen.ErrMaxDepth) {
+				t.Errorf("%s: Close = %v, want the refused start's error", mode, err)
+			}
 			got := w.String()
 			if mode == "append" {
 				got = string(g.Bytes())
 			}
-			if got != strings.Repeat("[", 10000)+strings.Repeat("]", 10000) {
+			if got != strings.Repeat("[", 10000)+strings.Repeat("]", 10000)+"\n" {
 				t.Errorf("%s: wrong output of %d bytes", mode, len(got))
 			}
 		}
@@ -528,13 +534,13 @@ func TestInvalidCharacterEscapes(t *testing.T) {
 		{"sequence short \\u", jgen.EscapeSpec{ASCII: map[byte]jgen.Escape{'a': jgen.EscapeSequence(`\u12`)}}, `EscapeSpec.ASCII['a']`},
 		{"sequence \\u non-hex", jgen.EscapeSpec{ASCII: map[byte]jgen.Escape{'a': jgen.EscapeSequence(`\u12g4`)}}, `EscapeSpec.ASCII['a']`},
 		{"sequence invalid utf8", jgen.EscapeSpec{ASCII: map[byte]jgen.Escape{'a': jgen.EscapeSequence("\xff")}}, `EscapeSpec.ASCII['a']`},
-		{"Runes key ASCII", jgen.EscapeSpec{Runes: map[rune]string{'a': `\u0061`}}, `EscapeSpec.Runes['a']`},
-		{"Runes key 0x7F", jgen.EscapeSpec{Runes: map[rune]string{0x7F: `x`}}, `EscapeSpec.Runes['\x7f']`},
-		{"Runes key surrogate", jgen.EscapeSpec{Runes: map[rune]string{0xD800: `x`}}, `EscapeSpec.Runes['�']`},
-		{"Runes key negative", jgen.EscapeSpec{Runes: map[rune]string{-1: `x`}}, `EscapeSpec.Runes['�']`},
-		{"Runes key too big", jgen.EscapeSpec{Runes: map[rune]string{0x110000: `x`}}, `EscapeSpec.Runes['�']`},
-		{"Runes sequence raw quote", jgen.EscapeSpec{Runes: map[rune]string{'é': `"`}}, `EscapeSpec.Runes['é']`},
-		{"Runes sequence bad escape", jgen.EscapeSpec{Runes: map[rune]string{'é': `\x`}}, `EscapeSpec.Runes['é']`},
+		{"Runes key ASCII", jgen.EscapeSpec{Runes: map[rune]string{'a': `\u0061`}}, `EscapeSpec.Runes[U+0061]`},
+		{"Runes key 0x7F", jgen.EscapeSpec{Runes: map[rune]string{0x7F: `x`}}, `EscapeSpec.Runes[U+007F]`},
+		{"Runes key surrogate", jgen.EscapeSpec{Runes: map[rune]string{0xD800: `x`}}, `EscapeSpec.Runes[U+D800]`},
+		{"Runes key negative", jgen.EscapeSpec{Runes: map[rune]string{-1: `x`}}, `EscapeSpec.Runes[-1]`},
+		{"Runes key too big", jgen.EscapeSpec{Runes: map[rune]string{0x110000: `x`}}, `EscapeSpec.Runes[U+110000]`},
+		{"Runes sequence raw quote", jgen.EscapeSpec{Runes: map[rune]string{'é': `"`}}, `EscapeSpec.Runes[U+00E9]`},
+		{"Runes sequence bad escape", jgen.EscapeSpec{Runes: map[rune]string{'é': `\x`}}, `EscapeSpec.Runes[U+00E9]`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

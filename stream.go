@@ -10,13 +10,29 @@ import (
 // buffer size whatever the length of the string. A UTF-8 sequence split
 // across reads is kept whole. It returns the number of bytes read from r.
 //
-// It returns a *SyntaxError, writing nothing, where a value may not stand.
+// It returns a *SyntaxError, writing nothing, where a value may not stand,
+// and an *OptionsError, writing nothing, if r is nil.
 // Because part of the string may already have reached the io.Writer, later
 // failures cannot be taken back: a read error other than io.EOF, or a
 // *UTF8Error under the InvalidUTF8Error policy (Offset counts bytes read
-// from r), ends the stream inside the string and becomes sticky, as do the
-// writer's errors.
+// from r), stops the stream inside the string (see Generator). The output
+// then ends with the string's opening quote and its content up to the
+// failing read (less a UTF-8 sequence the failure cut short) or up to the
+// invalid byte, with no closing quote; Flush and Close hand all of it to
+// the io.Writer and return the error, as does every later call that
+// writes. The writer's errors stop the stream too.
 func (g *Generator) WriteStringFrom(r io.Reader) (int64, error) {
+	n, err := g.writeStringFrom(r)
+	return n, g.note(err)
+}
+
+func (g *Generator) writeStringFrom(r io.Reader) (int64, error) {
+	if err := g.checkValue("string value"); err != nil {
+		return 0, err
+	}
+	if r == nil {
+		return 0, &OptionsError{"io.Reader", "must not be nil"}
+	}
 	if _, err := g.beginValue("string value", 2); err != nil {
 		return 0, err
 	}
@@ -58,8 +74,7 @@ func (g *Generator) WriteStringFrom(r io.Reader) (int64, error) {
 		return total, g.fail(err)
 	}
 	g.k.buf = append(g.k.buf, g.x.quote)
-	g.st.valueDone()
-	return total, nil
+	return total, g.valueDone()
 }
 
 // completeUTF8 returns the length of the longest prefix of b that does not

@@ -3,6 +3,7 @@ package jgen_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"hash/crc32"
 	"io"
 	"runtime"
@@ -88,9 +89,9 @@ func streamWrite(t *testing.T, esc jgen.Escaping, writer bool, r io.Reader) (str
 	chk(t, g.WriteEndArray())
 	chk(t, g.Close())
 	if writer {
-		return w.String(), n, nil
+		return cutTerminator(t, opts, w.String()), n, nil
 	}
-	return string(g.Bytes()), n, nil
+	return cutTerminator(t, opts, string(g.Bytes())), n, nil
 }
 
 // TestWriteStringFromChunks streams strings through readers of every chunk
@@ -354,8 +355,8 @@ func TestWriteStringFrom64MiB(t *testing.T) {
 	for range size / int64(len(block)) {
 		want.Write(esc)
 	}
-	want.Write([]byte{'"'})
-	wantLen := 2 + size/int64(len(block))*int64(len(esc))
+	want.Write([]byte("\"\n")) // the closing quote and the root terminator
+	wantLen := 3 + size/int64(len(block))*int64(len(esc))
 
 	runtime.GC()
 	var ms runtime.MemStats
@@ -377,5 +378,67 @@ func TestWriteStringFrom64MiB(t *testing.T) {
 	t.Logf("input %d MiB, peak HeapInuse growth %d KiB over %d reads", size>>20, growth>>10, r.reads)
 	if growth > 4<<20 {
 		t.Errorf("heap grew by %d bytes for a %d-byte input", growth, size)
+	}
+}
+
+// TestWriteStringFromFailureReachesWriter: after a failed WriteStringFrom
+// (a read error, or invalid UTF-8 under the error policy), the output ends
+// with the string's content up to the failure and no closing quote; all of
+// it reaches the writer at Flush, or at Close for a program that calls
+// only Close, and both return the failure, as does every later token.
+func TestWriteStringFromFailureReachesWriter(t *testing.T) {
+	failures := []struct {
+		name   string
+		reader func(data string) io.Reader
+		target error
+	}{
+		{"read error", func(data string) io.Reader {
+			return io.MultiReader(&splitReader{data: []byte(data), k: 333}, iotest.ErrReader(errRead))
+		}, errRead},
+		{"invalid UTF-8", func(data string) io.Reader {
+			return &splitReader{data: []byte(data + "\xff never written"), k: 333}
+		}, jgen.ErrInvalidUTF8},
+	}
+	for _, bufSize := range []int{0, 512, 1000, 4096} {
+		for _, size := range []int{0, 5, 600, 1100, 10000} {
+			data := strings.Repeat("aé\"\n😀z", size/10+1)[:size] // 10 bytes
+			for !utf8.ValidString(data) {
+				data = data[:len(data)-1]
+			}
+			quoted, err := jgen.Minimal.AppendQuote([]byte(`["complete value",`), data)
+			chk(t, err)
+			want := string(quoted[:len(quoted)-1]) // no closing quote
+			for _, f := range failures {
+				for _, flush := range []bool{true, false} {
+					var w bytes.Buffer
+					g, err := jgen.NewGenerator(&w, &jgen.Options{BufferSize: bufSize})
+					chk(t, err)
+					chk(t, g.WriteStartArray())
+					chk(t, g.WriteString("complete value"))
+					_, serr := g.WriteStringFrom(f.reader(data))
+					where := fmt.Sprintf("buffer %d, %d bytes, %s, flush %v", bufSize, len(data), f.name, flush)
+					if !errors.Is(serr, f.target) {
+						t.Fatalf("%s: WriteStringFrom = %v", where, serr)
+					}
+					if err := g.WriteNull(); err != serr {
+						t.Errorf("%s: WriteNull after the failure = %v, want %v", where, err, serr)
+					}
+					if flush {
+						if err := g.Flush(); err != serr {
+							t.Errorf("%s: Flush = %v, want %v", where, err, serr)
+						}
+						if w.String() != want {
+							t.Fatalf("%s: after Flush the writer holds %d bytes, want %d:\n got %.80q\nwant %.80q", where, w.Len(), len(want), w.String(), want)
+						}
+					}
+					if err := g.Close(); err != serr {
+						t.Errorf("%s: Close = %v, want %v", where, err, serr)
+					}
+					if w.String() != want {
+						t.Fatalf("%s: after Close the writer holds %d bytes, want %d", where, w.Len(), len(want))
+					}
+				}
+			}
+		}
 	}
 }

@@ -9,14 +9,14 @@ import (
 // returns a *SyntaxError where a value may not stand, or matching
 // ErrMaxDepth when the object would nest deeper than Options.MaxDepth.
 func (g *Generator) WriteStartObject() error {
-	return g.writeStart(inObject, '{', "start of object")
+	return g.note(g.writeStart(inObject, '{', "start of object"))
 }
 
 // WriteStartArray writes '[' and opens an array (RFC 8259 §5). It returns
 // a *SyntaxError where a value may not stand, or matching ErrMaxDepth when
 // the array would nest deeper than Options.MaxDepth.
 func (g *Generator) WriteStartArray() error {
-	return g.writeStart(inArray, '[', "start of array")
+	return g.note(g.writeStart(inArray, '[', "start of array"))
 }
 
 func (g *Generator) writeStart(c context, open byte, tok string) error {
@@ -38,13 +38,13 @@ func (g *Generator) writeStart(c context, open byte, tok string) error {
 // *SyntaxError if the innermost open container is not an object, or if its
 // last name has no value.
 func (g *Generator) WriteEndObject() error {
-	return g.writeEnd(inObject, '}', "end of object")
+	return g.note(g.writeEnd(inObject, '}', "end of object"))
 }
 
 // WriteEndArray writes ']' and closes the current array. It returns a
 // *SyntaxError if the innermost open container is not an array.
 func (g *Generator) WriteEndArray() error {
-	return g.writeEnd(inArray, ']', "end of array")
+	return g.note(g.writeEnd(inArray, ']', "end of array"))
 }
 
 func (g *Generator) writeEnd(c context, close byte, tok string) error {
@@ -74,7 +74,7 @@ func (g *Generator) writeEnd(c context, close byte, tok string) error {
 	}
 	g.k.buf = append(b, close)
 	g.st.pop()
-	return nil
+	return g.rootDone()
 }
 
 // WriteName writes name as the name of the next member of the current
@@ -83,13 +83,13 @@ func (g *Generator) writeEnd(c context, close byte, tok string) error {
 // *UTF8Error (writing nothing) if name holds invalid UTF-8 under the
 // InvalidUTF8Error policy.
 func (g *Generator) WriteName(name string) error {
-	return g.writeName(stringBytes(name))
+	return g.note(g.writeName(stringBytes(name)))
 }
 
 // WriteNameBytes is WriteName for a name held in a byte slice; name is only
 // read.
 func (g *Generator) WriteNameBytes(name []byte) error {
-	return g.writeName(name)
+	return g.note(g.writeName(name))
 }
 
 func (g *Generator) writeName(name []byte) error {
@@ -134,6 +134,8 @@ func (g *Generator) WriteStringBytes(s []byte) error {
 	return g.writeStringValue(s)
 }
 
+// writeStringValue returns its errors through g.note itself, so that
+// WriteString stays small enough to be inlined.
 func (g *Generator) writeStringValue(s []byte) error {
 	// Fast path, for values in a compact array or after a name: the
 	// separator, the string and its quotes fit in the buffer, and the
@@ -147,7 +149,7 @@ func (g *Generator) writeStringValue(s []byte) error {
 			// rest of it for invalid UTF-8 (see writeContent).
 			if err := g.k.flush(); err != nil {
 				g.err = err
-				return err
+				return g.note(err)
 			}
 			b, l = g.k.buf, 0
 		}
@@ -214,15 +216,15 @@ func (g *Generator) writeStringValue(s []byte) error {
 				return nil
 			}
 			g.k.buf = b
-			return g.finishString(s[i:], int64(i), mark)
+			return g.note(g.finishString(s[i:], int64(i), mark))
 		}
 	}
 	mark, err := g.beginValue("string value", 2)
 	if err != nil {
-		return err
+		return g.note(err)
 	}
 	g.k.buf = append(g.k.buf, g.x.quote)
-	return g.finishString(s, 0, mark)
+	return g.note(g.finishString(s, 0, mark))
 }
 
 // finishString writes the rest of a string value whose opening quote and
@@ -234,8 +236,7 @@ func (g *Generator) finishString(s []byte, base int64, mark int) error {
 	if err := g.writeRest(s, base, mark); err != nil {
 		return err
 	}
-	g.st.valueDone()
-	return nil
+	return g.valueDone()
 }
 
 // writeRest is finishString without the state change, shared with names.
@@ -268,15 +269,15 @@ func (g *Generator) writeQuoted(s []byte, mark int) error {
 // It returns a *SyntaxError where a value may not stand.
 func (g *Generator) WriteBool(v bool) error {
 	if v {
-		return g.writeLiteral("true", "true")
+		return g.note(g.writeLiteral("true", "true"))
 	}
-	return g.writeLiteral("false", "false")
+	return g.note(g.writeLiteral("false", "false"))
 }
 
 // WriteNull writes null.
 // It returns a *SyntaxError where a value may not stand.
 func (g *Generator) WriteNull() error {
-	return g.writeLiteral("null", "null")
+	return g.note(g.writeLiteral("null", "null"))
 }
 
 func (g *Generator) writeLiteral(lit, tok string) error {
@@ -284,6 +285,5 @@ func (g *Generator) writeLiteral(lit, tok string) error {
 		return err
 	}
 	g.k.buf = append(g.k.buf, lit...)
-	g.st.valueDone()
-	return nil
+	return g.valueDone()
 }

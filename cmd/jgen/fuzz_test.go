@@ -236,7 +236,7 @@ func slicesWithout(args []string, a, b string) []string {
 	return args
 }
 
-// swapQuotes turns output written with quote '"' into what quote '\”
+// swapQuotes turns output written with quote '"' into what the apostrophe quote char
 // writes: each string's delimiters become ' and a raw ' inside becomes
 // \u0027. out must hold well-formed strings.
 func swapQuotes(out []byte) []byte {

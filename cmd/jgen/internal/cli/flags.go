@@ -181,7 +181,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, *pflag.FlagSet, error)
 	if !ok {
 		return nil, fs, fmt.Errorf("invalid argument %q for \"--preset\" flag: want minimal, stdlib, jackson or ascii", preset)
 	}
-	cfg.opts = jgen.Options{Escaping: esc, RootSeparator: "\n", BufferSize: 64 << 10}
+	cfg.opts = jgen.Options{Escaping: esc, RootTerminator: "\n", BufferSize: 64 << 10}
 	for _, o := range list {
 		on, _ := strconv.ParseBool(o.value)
 		e := &cfg.opts.Escaping

@@ -111,7 +111,6 @@ func (r *runner) convert(w io.Writer, files []string) error {
 	if err != nil {
 		return err
 	}
-	roots := r.counts.roots
 	var convErr error
 	for _, name := range files {
 		if convErr = r.convertFile(g, name); convErr != nil {
@@ -120,13 +119,10 @@ func (r *runner) convert(w io.Writer, files []string) error {
 	}
 	// What was written reaches w even after an error (as jq does on
 	// stdout); file targets are then discarded by the caller.
+	// The root terminator has written one newline after each complete
+	// root value, the last one included.
 	if err := g.Flush(); err != nil && convErr == nil {
 		convErr = err
-	}
-	if r.counts.roots > roots && g.Depth() == 0 {
-		if _, err := io.WriteString(cw, "\n"); err != nil && convErr == nil {
-			convErr = err
-		}
 	}
 	r.out += cw.n
 	return convErr
