@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -274,9 +275,12 @@ func (s *splicer) rawToken(end int64) (raw []byte, msg string, at int64, err err
 	dec := jsontext.NewDecoder(bytes.NewBuffer(raw), jsontext.AllowInvalidUTF8(true))
 	if _, derr := dec.ReadValue(); derr != nil {
 		var se *jsontext.SyntacticError
-		if errors.As(derr, &se) {
+		if errors.As(derr, &se) && !errors.Is(se.Err, io.ErrUnexpectedEOF) {
 			return raw, decMessage(se), se.ByteOffset, nil
 		}
+		// Cut short (in an escape sequence or a UTF-8 sequence, say),
+		// the token is at fault where the input ends, as syntaxLocation
+		// locates it.
 		return raw, "unexpected end of input", int64(len(raw)), nil
 	}
 	return raw, "", 0, nil
@@ -315,10 +319,13 @@ type valueReader struct {
 }
 
 // escAt says that the escape sequence at token byte raw, rawN bytes long,
-// decoded to the content bytes dec..dec+decN.
+// decoded to the content bytes dec..dec+decN. A lone surrogate escape
+// (decoded to the byte loneSurrogate) keeps its four hex digits in hex,
+// for the message that names it; hex is zero for every other escape.
 type escAt struct {
 	dec, raw   int64
 	decN, rawN int8
+	hex        [4]byte
 }
 
 func (s *splicer) value(end int64) *valueReader {
@@ -368,7 +375,11 @@ func (r *valueReader) Read(p []byte) (int, error) {
 				return n, r.fault(e)
 			}
 			d, used := appendEscape(p[n:n], e[:m])
-			r.cur = append(r.cur, escAt{dec: r.dec, raw: r.raw, decN: int8(len(d)), rawN: int8(used)})
+			ea := escAt{dec: r.dec, raw: r.raw, decN: int8(len(d)), rawN: int8(used)}
+			if d[0] == loneSurrogate {
+				copy(ea.hex[:], e[2:6])
+			}
+			r.cur = append(r.cur, ea)
 			n += len(d)
 			r.dec += int64(len(d))
 			r.raw += int64(used)
@@ -431,15 +442,29 @@ func (r *valueReader) fault(b []byte) error {
 	dec := jsontext.NewDecoder(bytes.NewReader(tok), jsontext.AllowInvalidUTF8(true))
 	_, err := dec.ReadValue()
 	var se *jsontext.SyntacticError
-	if errors.As(err, &se) {
+	if errors.As(err, &se) && !errors.Is(se.Err, io.ErrUnexpectedEOF) {
 		return &stringError{at: r.raw + se.ByteOffset - 1, msg: decMessage(se)}
 	}
+	// b is cut by the end of the input, where the fault is located.
 	return &stringError{at: r.raw + int64(len(b)), msg: "unexpected end of input"}
 }
 
+// utf8Location returns the token byte index and the message of the invalid
+// content byte k, which must belong to one of the last two calls: a raw
+// invalid byte, or a lone surrogate escape, which is named (as the
+// package's utf8Location names it for a token in memory).
+func (r *valueReader) utf8Location(k int64) (int64, string) {
+	at, e := r.rawAt(k)
+	if e != nil && e.hex != [4]byte{} {
+		return at, fmt.Sprintf("lone surrogate escape `\\u%s` in string", e.hex[:])
+	}
+	return at, "invalid UTF-8 in string"
+}
+
 // rawAt returns the token byte index of the escape sequence or byte that
-// produced content byte k, which must belong to one of the last two calls.
-func (r *valueReader) rawAt(k int64) int64 {
+// produced content byte k, which must belong to one of the last two calls,
+// and the escape sequence's record if an escape sequence produced it.
+func (r *valueReader) rawAt(k int64) (int64, *escAt) {
 	base := r.prev0
 	if k >= r.cur0.dec {
 		base = r.cur0
@@ -450,10 +475,10 @@ func (r *valueReader) rawAt(k int64) int64 {
 				break
 			}
 			if k < e.dec+int64(e.decN) {
-				return e.raw
+				return e.raw, &e
 			}
 			base = escAt{dec: e.dec + int64(e.decN), raw: e.raw + int64(e.rawN)}
 		}
 	}
-	return base.raw + k - base.dec
+	return base.raw + k - base.dec, nil
 }
