@@ -204,3 +204,28 @@ func TestLongStringMemory(t *testing.T) {
 		})
 	}
 }
+
+// TestEscapedQuotes checks escapedQuotes against a walk that lets each
+// backslash escape the byte after it, on random runs of backslashes,
+// quotes and letters.
+func TestEscapedQuotes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 20000 {
+		b := make([]byte, rng.IntN(40))
+		for i := range b {
+			b[i] = `\\\"a`[rng.IntN(4)]
+		}
+		want := 0
+		for i := 0; i < len(b); i++ {
+			if b[i] == '\\' {
+				if i+1 < len(b) && b[i+1] == '"' {
+					want++
+				}
+				i++
+			}
+		}
+		if got := escapedQuotes(b); got != want {
+			t.Fatalf("escapedQuotes(%q) = %d, want %d", b, got, want)
+		}
+	}
+}
