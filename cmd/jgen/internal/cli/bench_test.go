@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"bufio"
+	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -28,6 +31,45 @@ func BenchmarkCLI(b *testing.B) {
 				for b.Loop() {
 					if code := Main([]string{"--preset", preset, path}, nil, io.Discard, io.Discard); code != 0 {
 						b.Fatalf("exit %d", code)
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkSplicer reads corpus files in 4 KiB calls (the size the
+// tokenizer mostly asks for on NDJSON of short strings) from a bufio.Reader
+// as it is and through the splicer, which follows their strings: the
+// difference is the splicer's cost per input byte, for a command that
+// spends about 4 ns a byte on such input.
+func BenchmarkSplicer(b *testing.B) {
+	dir, err := sharedDir()
+	if err != nil {
+		b.Skip(err)
+	}
+	p := make([]byte, 4<<10)
+	for _, name := range []string{"twitter.json", "twitterescaped.json", "canada.json"} {
+		data, err := os.ReadFile(filepath.Join(dir, "corpus", "simdjson", name))
+		if err != nil {
+			b.Skip(err)
+		}
+		for _, splice := range []bool{false, true} {
+			b.Run(fmt.Sprintf("file=%s/splice=%v", name, splice), func(b *testing.B) {
+				b.SetBytes(int64(len(data)))
+				for b.Loop() {
+					br := bufio.NewReaderSize(bytes.NewReader(data), readSize)
+					var r io.Reader = br
+					if splice {
+						r = &splicer{br: br}
+					}
+					for {
+						if _, err := r.Read(p); err != nil {
+							if err != io.EOF {
+								b.Fatal(err)
+							}
+							break
+						}
 					}
 				}
 			})

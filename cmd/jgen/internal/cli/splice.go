@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -31,11 +32,13 @@ var readSize = 64 << 10
 // stays in br, after its opening quote, until transcode reads it with value
 // (streamed, for a string value) or rawToken (in memory, for a name).
 //
-// It follows strings by counting quotes between backslashes with
-// bytes.Count and bytes.IndexByte, and looks for a string's end only when
-// the string is still open at the end of the bytes it hands: a loop over
-// each string would cost the command a tenth of its time on input of many
-// short strings.
+// It follows strings by counting the quotes it hands with bytes.Count, less
+// the escaped ones (found with bytes.Index as a backslash and a quote, then
+// checked for an odd run of backslashes), and looks for a string's end only
+// when the string is still open at the end of the bytes it hands: a loop
+// over each string, or a call per backslash, would cost the command a
+// tenth or some hundredths of its time on input of many short strings or
+// many escape sequences.
 //
 // The tokenizer fetches input only when it lacks bytes to finish the
 // current call, and a string token needs no byte after its closing quote,
@@ -101,22 +104,17 @@ func (s *splicer) Read(p []byte) (int, error) {
 		start = 1
 		s.esc = false
 	}
-	for n := start; n < m; {
-		k := bytes.IndexByte(w[n:m], '\\')
-		if k < 0 {
-			k = m - n
-		}
-		if c := bytes.Count(w[n:n+k], placeholder[:1]); c > 0 {
+	if b := w[start:m]; len(b) > 0 {
+		if c := bytes.Count(b, placeholder[:1]) - escapedQuotes(b); c > 0 {
 			s.quotes += int64(c)
 			s.inStr = s.inStr != (c%2 == 1)
 		}
-		n += k
-		if n < m { // a backslash, which escapes the next byte
-			if n+1 == m {
-				s.esc = true
-			}
-			n += 2
+		// An odd run of backslashes at the end escapes the next byte.
+		k := len(b)
+		for k > 0 && b[k-1] == '\\' {
+			k--
 		}
+		s.esc = (len(b)-k)%2 == 1
 	}
 	if s.inStr {
 		// A string is open at m. If it starts here, it must end within
@@ -147,6 +145,33 @@ func (s *splicer) Read(p []byte) (int, error) {
 	copy(p, w)
 	s.br.Discard(m)
 	return m, nil
+}
+
+// escQuote is a quote after a backslash, escaped when the run of
+// backslashes before it is odd.
+var escQuote = []byte(`\"`)
+
+// escapedQuotes returns the number of quotes in b that a backslash escapes.
+// b starts where no escape is pending. Each quote is found with
+// bytes.Index over the whole of b, so that the cost per byte stays that of
+// a vectorised search however many backslashes b holds.
+func escapedQuotes(b []byte) int {
+	n := 0
+	for i := 0; ; {
+		j := bytes.Index(b[i:], escQuote)
+		if j < 0 {
+			return n
+		}
+		q := i + j + 1 // the quote
+		k := q - 1
+		for k > 0 && b[k-1] == '\\' {
+			k--
+		}
+		if (q-k)%2 == 1 {
+			n++
+		}
+		i = q + 1
+	}
 }
 
 // openQuote returns the index in b of its last quote that no backslash
@@ -274,9 +299,12 @@ func (s *splicer) rawToken(end int64) (raw []byte, msg string, at int64, err err
 	dec := jsontext.NewDecoder(bytes.NewBuffer(raw), jsontext.AllowInvalidUTF8(true))
 	if _, derr := dec.ReadValue(); derr != nil {
 		var se *jsontext.SyntacticError
-		if errors.As(derr, &se) {
+		if errors.As(derr, &se) && !errors.Is(se.Err, io.ErrUnexpectedEOF) {
 			return raw, decMessage(se), se.ByteOffset, nil
 		}
+		// Cut short (in an escape sequence or a UTF-8 sequence, say),
+		// the token is at fault where the input ends, as syntaxLocation
+		// locates it.
 		return raw, "unexpected end of input", int64(len(raw)), nil
 	}
 	return raw, "", 0, nil
@@ -315,10 +343,13 @@ type valueReader struct {
 }
 
 // escAt says that the escape sequence at token byte raw, rawN bytes long,
-// decoded to the content bytes dec..dec+decN.
+// decoded to the content bytes dec..dec+decN. A lone surrogate escape
+// (decoded to the byte loneSurrogate) keeps its four hex digits in hex,
+// for the message that names it; hex is zero for every other escape.
 type escAt struct {
 	dec, raw   int64
 	decN, rawN int8
+	hex        [4]byte
 }
 
 func (s *splicer) value(end int64) *valueReader {
@@ -368,7 +399,11 @@ func (r *valueReader) Read(p []byte) (int, error) {
 				return n, r.fault(e)
 			}
 			d, used := appendEscape(p[n:n], e[:m])
-			r.cur = append(r.cur, escAt{dec: r.dec, raw: r.raw, decN: int8(len(d)), rawN: int8(used)})
+			ea := escAt{dec: r.dec, raw: r.raw, decN: int8(len(d)), rawN: int8(used)}
+			if d[0] == loneSurrogate {
+				copy(ea.hex[:], e[2:6])
+			}
+			r.cur = append(r.cur, ea)
 			n += len(d)
 			r.dec += int64(len(d))
 			r.raw += int64(used)
@@ -431,15 +466,29 @@ func (r *valueReader) fault(b []byte) error {
 	dec := jsontext.NewDecoder(bytes.NewReader(tok), jsontext.AllowInvalidUTF8(true))
 	_, err := dec.ReadValue()
 	var se *jsontext.SyntacticError
-	if errors.As(err, &se) {
+	if errors.As(err, &se) && !errors.Is(se.Err, io.ErrUnexpectedEOF) {
 		return &stringError{at: r.raw + se.ByteOffset - 1, msg: decMessage(se)}
 	}
+	// b is cut by the end of the input, where the fault is located.
 	return &stringError{at: r.raw + int64(len(b)), msg: "unexpected end of input"}
 }
 
+// utf8Location returns the token byte index and the message of the invalid
+// content byte k, which must belong to one of the last two calls: a raw
+// invalid byte, or a lone surrogate escape, which is named (as the
+// package's utf8Location names it for a token in memory).
+func (r *valueReader) utf8Location(k int64) (int64, string) {
+	at, e := r.rawAt(k)
+	if e != nil && e.hex != [4]byte{} {
+		return at, fmt.Sprintf("lone surrogate escape `\\u%s` in string", e.hex[:])
+	}
+	return at, "invalid UTF-8 in string"
+}
+
 // rawAt returns the token byte index of the escape sequence or byte that
-// produced content byte k, which must belong to one of the last two calls.
-func (r *valueReader) rawAt(k int64) int64 {
+// produced content byte k, which must belong to one of the last two calls,
+// and the escape sequence's record if an escape sequence produced it.
+func (r *valueReader) rawAt(k int64) (int64, *escAt) {
 	base := r.prev0
 	if k >= r.cur0.dec {
 		base = r.cur0
@@ -450,10 +499,10 @@ func (r *valueReader) rawAt(k int64) int64 {
 				break
 			}
 			if k < e.dec+int64(e.decN) {
-				return e.raw
+				return e.raw, &e
 			}
 			base = escAt{dec: e.dec + int64(e.decN), raw: e.raw + int64(e.rawN)}
 		}
 	}
-	return base.raw + k - base.dec
+	return base.raw + k - base.dec, nil
 }

@@ -216,7 +216,8 @@ func writeLong(g *jgen.Generator, sp *splicer, name string, isName bool, start i
 		}
 		var u *jgen.UTF8Error
 		if errors.As(err, &u) {
-			return locateIn(start, rawIndex(raw, u.Offset), "invalid UTF-8 in string")
+			at, msg := utf8Location(0, raw, u.Offset)
+			return locateIn(start, at, msg)
 		}
 		if err != nil {
 			return genError(start, err)
@@ -234,7 +235,8 @@ func writeLong(g *jgen.Generator, sp *splicer, name string, isName bool, start i
 	case errors.As(err, &se):
 		return locateIn(start, se.at, se.msg)
 	case errors.As(err, &u):
-		return locateIn(start, vr.rawAt(u.Offset), "invalid UTF-8 in string")
+		at, msg := vr.utf8Location(u.Offset)
+		return locateIn(start, at, msg)
 	case inputFault(err):
 		return genError(start, err)
 	case vr.readErr != nil:
