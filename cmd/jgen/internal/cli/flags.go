@@ -90,6 +90,7 @@ const usageTail = `
 Presets:
   minimal   RFC 8259 minimum, lower-case hex (jsontext, RFC 8785)   [default]
   stdlib    as encoding/json.Marshal: --html --js --invalid-utf8 replace
+            (replace-raw when jgen is built with Go 1.27 or later)
   jackson   as jackson-core 2.14: --upper-hex
   ascii     minimal --ascii
 
