@@ -31,8 +31,9 @@ var (
 	rawWebOptions  = reference.Options{HTMLSafe: true, JSLineTerminators: true, InvalidUTF8: reference.PolicyReplaceRaw}
 )
 
-// marshalReference reads off encoding/json.Marshal's output for one
-// invalid byte which reference options reproduce it.
+// marshalReference returns the reference options that reproduce the
+// encoding/json.Marshal compiled in, told apart by its output for one
+// invalid byte.
 func marshalReference() reference.Options {
 	out, err := json.Marshal("a\xffb")
 	switch string(out) {
