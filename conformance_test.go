@@ -331,7 +331,7 @@ func (s escSpec) ref() reference.Options {
 // The presets, as specs; TestPresetSpecs checks they equal jgen's values.
 var (
 	specMinimal     = escSpec{label: "Minimal"}
-	specStdlib      = escSpec{label: "Stdlib", html: true, jslt: true, policy: jgen.InvalidUTF8Replace}
+	specStdlib      = escSpec{label: "Stdlib", html: true, jslt: true, policy: marshalPolicy()}
 	specJackson     = escSpec{label: "Jackson", upper: true}
 	specJacksonSurr = escSpec{label: "Jackson+SurrogateEscapes", upper: true, surr: true}
 	specASCII       = escSpec{label: "ASCII", maxU: 0x7F}
@@ -900,7 +900,8 @@ func TestConformanceLiterals(t *testing.T) {
 		{"minimal_controls", specMinimal, "\x00\b\t\n\f\r\x1f\"\\/\x7f", `"\u0000\b\t\n\f\r\u001f\"\\/` + "\x7f\""},
 		{"jackson_upper", specJackson, "\x1f😀", `"\u001F😀"`},
 		{"jackson_surrogates", specJacksonSurr, "😀", `"\uD83D\uDE00"`},
-		{"stdlib_html_js", specStdlib, "<&>\u2028'\xff", `"\u003c\u0026\u003e\u2028'\ufffd"`},
+		{"stdlib_html_js", escSpec{html: true, jslt: true, policy: jgen.InvalidUTF8Replace}, "<&>\u2028'\xff", `"\u003c\u0026\u003e\u2028'\ufffd"`},
+		{"stdlib_jsonv2_html_js", escSpec{html: true, jslt: true, policy: jgen.InvalidUTF8ReplaceRaw}, "<&>\u2028'\xff", `"\u003c\u0026\u003e\u2028'` + "\ufffd\""},
 		{"ascii", specASCII, "é€😀", `"\u00e9\u20ac\ud83d\ude00"`},
 		{"apos", escSpec{quote: '\''}, `'"`, `'\u0027\"'`},
 		{"slash", escSpec{slash: true}, "a/b", `"a\/b"`},

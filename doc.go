@@ -25,8 +25,8 @@
 // U+007F for ASCII-only output), the case of hex digits, surrogate pair
 // escapes, the policy for invalid UTF-8, and custom per-character escapes
 // (CharacterEscapes). The presets Minimal (the default, as jsontext),
-// Stdlib (as encoding/json.Marshal), Jackson (as jackson-core) and ASCII are
-// starting points. A generator's escaping can be changed between tokens
+// Stdlib (as the encoding/json.Marshal of the Go that builds the program),
+// Jackson (as jackson-core) and ASCII are starting points. A generator's escaping can be changed between tokens
 // with SetEscaping.
 //
 // The same rules are available without a generator, in the style of

@@ -123,9 +123,17 @@ var (
 	// (JSON Canonicalization Scheme). It is the zero Escaping.
 	Minimal = Escaping{}
 
-	// Stdlib reproduces the strings of encoding/json.Marshal: HTML-safe,
-	// U+2028/U+2029 escaped, invalid UTF-8 replaced by \ufffd.
-	Stdlib = Escaping{HTMLSafe: true, JSLineTerminators: true, InvalidUTF8: InvalidUTF8Replace}
+	// Stdlib reproduces the strings of the encoding/json.Marshal the
+	// program is built with: HTML-safe, U+2028/U+2029 escaped, each invalid
+	// byte replaced by U+FFFD. The two implementations of encoding/json
+	// write that replacement differently, and a build constraint gives
+	// Stdlib the InvalidUTF8 of the one compiled in: InvalidUTF8Replace
+	// (\ufffd) with the original (Go 1.26 and earlier),
+	// InvalidUTF8ReplaceRaw (raw U+FFFD) with the one built on
+	// encoding/json/v2 (Go 1.27 and later; GOEXPERIMENT=jsonv2 and nojsonv2
+	// choose either). Their strings differ in nothing else. For the same
+	// bytes whatever the toolchain, copy Stdlib and set InvalidUTF8.
+	Stdlib = Escaping{HTMLSafe: true, JSLineTerminators: true, InvalidUTF8: stdlibInvalidUTF8}
 
 	// Jackson reproduces jackson-core 2.14's defaults as written by its
 	// char-output generator (WriterBasedJsonGenerator): upper-case hex

@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -41,6 +42,41 @@ func newPeerChecker(f *failures) *peerChecker {
 	return p
 }
 
+// marshalPolicy is the invalid-UTF-8 policy of the encoding/json.Marshal
+// this test binary is built with, read off its output for one invalid
+// byte: the original encoding/json writes \ufffd, the one built on
+// encoding/json/v2 (Go 1.27) a raw U+FFFD. The tests take what to expect
+// of Stdlib from here, so they check it against whichever is compiled in.
+func marshalPolicy() jgen.InvalidUTF8Policy {
+	out, err := json.Marshal("a\xffb")
+	switch string(out) {
+	case `"a\ufffdb"`:
+		return jgen.InvalidUTF8Replace
+	case "\"a\uFFFDb\"":
+		return jgen.InvalidUTF8ReplaceRaw
+	}
+	panic(fmt.Sprintf("encoding/json.Marshal(\"a\\xffb\") = %q, %v: neither \\ufffd nor a raw U+FFFD", out, err))
+}
+
+// TestStdlibFollowsMarshal checks Stdlib's build-constrained policy
+// against the encoding/json compiled in, and Stdlib's bytes against
+// Marshal's on every invalid-UTF-8 class, alone and among the characters
+// Stdlib escapes.
+func TestStdlibFollowsMarshal(t *testing.T) {
+	if got, want := jgen.Stdlib.InvalidUTF8, marshalPolicy(); got != want {
+		t.Errorf("Stdlib.InvalidUTF8 = %v, encoding/json.Marshal (%s) writes as %v", got, runtime.Version(), want)
+	}
+	for _, c := range invalidClasses {
+		for _, s := range []string{c.s, "<" + c.s + "\u2028&\u2029>"} {
+			want, _ := json.Marshal(s)
+			got, err := jgen.Stdlib.Quote(s)
+			if err != nil || got != string(want) {
+				t.Errorf("Stdlib.Quote(%q) = %q, %v; encoding/json.Marshal: %q", s, got, err, want)
+			}
+		}
+	}
+}
+
 var (
 	minimalRaw = jgen.Escaping{InvalidUTF8: jgen.InvalidUTF8ReplaceRaw}
 	stdlibRaw  = jgen.Escaping{HTMLSafe: true, JSLineTerminators: true, InvalidUTF8: jgen.InvalidUTF8ReplaceRaw}
@@ -60,7 +96,7 @@ func (p *peerChecker) check(s []byte, invalid bool) {
 	f := p.f
 	var err error
 	// Stdlib vs encoding/json.Marshal, invalid UTF-8 included (both write
-	// \ufffd per invalid byte).
+	// U+FFFD per invalid byte, as \ufffd or raw: see marshalPolicy).
 	peer, perr := json.Marshal(string(s))
 	p.got, err = jgen.Stdlib.AppendQuoteBytes(p.got[:0], s)
 	if err != nil || perr != nil || !bytes.Equal(p.got, peer) {

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/jgen-go/jgen"
 	"github.com/jgen-go/jgen/cmd/jgen/internal/cli"
 )
 
@@ -29,7 +30,7 @@ func cliArgs(bits uint16) (args []string, isJSON bool, policy string) {
 	args = append(args, "--preset", preset)
 	policy = "error"
 	if preset == "stdlib" {
-		policy = "replace"
+		policy = jgen.Stdlib.InvalidUTF8.String() // by toolchain: replace or replace-raw
 	}
 	for i, f := range []string{"--ascii", "--html", "--js", "--escape-slash", "--upper-hex", "--surrogate-escapes"} {
 		if bits&(4<<i) != 0 {

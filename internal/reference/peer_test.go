@@ -20,10 +20,30 @@ import (
 var _ = flag.Bool("shared", false, "run the tests over the corpora in ../shared (also JGEN_SHARED=1); pass it after -args")
 
 var (
+	// stdlibOptions are the strings of encoding/json.Marshal before it was
+	// built on encoding/json/v2 (Go 1.26): \ufffd per invalid byte.
 	stdlibOptions = reference.Options{HTMLSafe: true, JSLineTerminators: true, InvalidUTF8: reference.PolicyReplace}
-	rawOptions    = reference.Options{InvalidUTF8: reference.PolicyReplaceRaw}
-	rawWebOptions = reference.Options{HTMLSafe: true, JSLineTerminators: true, InvalidUTF8: reference.PolicyReplaceRaw}
+	// marshalOptions are those of the encoding/json this test binary is
+	// built with: stdlibOptions, or rawWebOptions when Marshal writes an
+	// invalid byte as a raw U+FFFD (Go 1.27).
+	marshalOptions = marshalReference()
+	rawOptions     = reference.Options{InvalidUTF8: reference.PolicyReplaceRaw}
+	rawWebOptions  = reference.Options{HTMLSafe: true, JSLineTerminators: true, InvalidUTF8: reference.PolicyReplaceRaw}
 )
+
+// marshalReference returns the reference options that reproduce the
+// encoding/json.Marshal compiled in, told apart by its output for one
+// invalid byte.
+func marshalReference() reference.Options {
+	out, err := json.Marshal("a\xffb")
+	switch string(out) {
+	case `"a\ufffdb"`:
+		return stdlibOptions
+	case "\"a\uFFFDb\"":
+		return rawWebOptions
+	}
+	panic(fmt.Sprintf("encoding/json.Marshal(\"a\\xffb\") = %q, %v: neither \\ufffd nor a raw U+FFFD", out, err))
+}
 
 // peers compares the reference with encoding/json and jsontext. Its
 // encoders are reused across calls, so one peers serves one goroutine.
@@ -65,10 +85,11 @@ func (p *peers) check(s []byte) []string {
 		}
 	}
 
-	// encoding/json.Marshal: HTML-safe, JS line terminators, \ufffd.
-	ref, refErr := reference.AppendQuote(p.scratch[:0], s, stdlibOptions)
+	// encoding/json.Marshal: HTML-safe, JS line terminators, U+FFFD as
+	// \ufffd or raw (see marshalOptions).
+	ref, refErr := reference.AppendQuote(p.scratch[:0], s, marshalOptions)
 	peer, peerErr := json.Marshal(string(s))
-	diff("encoding/json.Marshal vs Stdlib options", ref, refErr, peer, peerErr)
+	diff("encoding/json.Marshal vs its options", ref, refErr, peer, peerErr)
 
 	// jsontext.AppendQuote: the RFC 8259 minimum; invalid UTF-8 is an error
 	// for both (jsontext still returns output then, which is not compared).

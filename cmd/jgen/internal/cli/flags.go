@@ -93,6 +93,7 @@ const usageTail = `
 Presets:
   minimal   RFC 8259 minimum, lower-case hex (jsontext, RFC 8785)   [default]
   stdlib    as encoding/json.Marshal: --html --js --invalid-utf8 replace
+            (replace-raw when jgen is built with Go 1.27 or later)
   jackson   as jackson-core 2.14: --upper-hex
   ascii     minimal --max-unescaped U+007F: DEL stays raw (jackson-core
             ESCAPE_NON_ASCII); -a escapes DEL too (jq -a, Python ensure_ascii)
