@@ -185,7 +185,10 @@ func numberText(v reflect.Value) (string, error) {
 		s = "0"
 	}
 	if !validNumber(s) {
-		return "", unsupportedValue(v, "invalid number literal "+strconv.Quote(s))
+		if jsonOnV2 {
+			return "", marshalerErr(v.Type(), &numberError{s}, "MarshalJSON")
+		}
+		return "", &EncodeError{Type: v.Type(), Err: &numberError{s}}
 	}
 	return s, nil
 }

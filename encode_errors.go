@@ -17,13 +17,14 @@ import (
 //     unsafe pointer, and for a map whose key type is not a string,
 //     integer or encoding.TextMarshaler type;
 //   - *json.UnsupportedValueError for NaN and ±Inf under NonFiniteError
-//     (the default Options.NonFinite), for a pointer cycle, and for a
-//     json.Number that is not a JSON number (RFC 8259 §6);
+//     (the default Options.NonFinite) and for a pointer cycle;
 //   - *json.MarshalerError for a MarshalJSON or MarshalText method that
 //     returned an error, or a MarshalJSON that returned bytes that are not
 //     exactly one JSON value (then its Err matches ErrInvalidValue).
 //
-// Errors of the generator itself are reasons too: a *UTF8Error for invalid
+// Errors of the generator itself are reasons too: an error matching
+// ErrInvalidNumber for a json.Number that is not a JSON number (RFC 8259
+// §6; encoding/json returns a plain error there), a *UTF8Error for invalid
 // UTF-8 (in a string, a map key, MarshalText or MarshalJSON output) under
 // the InvalidUTF8Error policy, and a *SyntaxError matching ErrMaxDepth for
 // nesting deeper than Options.MaxDepth.

@@ -3,6 +3,7 @@ package jgen
 import (
 	"encoding"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strconv"
@@ -20,6 +21,10 @@ const (
 	keyText                  // an encoding.TextMarshaler: its text
 	keyInt                   // a signed integer: its decimal form
 	keyUint                  // an unsigned integer: its decimal form
+	// On v2 (jsonOnV2) only:
+	keyFloat // a float: its form as a number (appendFloat)
+	keyAny   // an interface: by its dynamic value's kind, string or integer
+	keyNone  // any other type: an error once the map has an entry
 )
 
 type mapEncoder struct {
@@ -62,10 +67,16 @@ func newMapEncoder(t reflect.Type) encoderFunc {
 		me.keys = keyInt
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		me.keys = keyUint
+	case reflect.Float32, reflect.Float64:
+		me.keys = keyFloat
+	case reflect.Interface:
+		me.keys = keyAny
 	default:
-		if !kt.Implements(textMarshalerType) {
-			return func(e *encState, v reflect.Value) error { return unsupportedType(v.Type()) }
-		}
+		me.keys = keyNone
+	}
+	if !jsonOnV2 && me.keys >= keyFloat && !kt.Implements(textMarshalerType) {
+		// Classic encoding/json refuses the type, even for a nil map.
+		return func(e *encState, v reflect.Value) error { return unsupportedType(v.Type()) }
 	}
 	if kt.Kind() != reflect.String && kt.Implements(textMarshalerType) {
 		me.keys = keyText
@@ -156,9 +167,19 @@ func (me *mapEncoder) encodeEntries(e *encState, v reflect.Value, n int, sc *map
 		case keyText:
 			name, err := textKey(k)
 			if err != nil {
+				if jsonOnV2 {
+					return marshalerErr(k.Type(), err, "MarshalText")
+				}
 				return &EncodeError{Type: me.typ, Err: fmt.Errorf("json: encoding error for type %q: %q", me.typ.String(), err.Error())}
 			}
 			en.name = name
+		case keyFloat, keyAny, keyNone:
+			en.start = len(sc.text)
+			var err error
+			if sc.text, err = appendKeyV2(sc.text, k); err != nil {
+				return err
+			}
+			en.end = len(sc.text)
 		case keyInt:
 			en.start = len(sc.text)
 			sc.text = strconv.AppendInt(sc.text, k.Int(), 10)
@@ -171,11 +192,11 @@ func (me *mapEncoder) encodeEntries(e *encState, v reflect.Value, n int, sc *map
 	}
 	n = i // a map changed while encoded (by a method) may have shrunk
 	entries := sc.entries[:n]
-	if me.keys == keyInt || me.keys == keyUint {
+	if me.keys >= keyInt && me.keys != keyText {
 		// The decimal forms become strings once sc.text stops growing.
 		for j := range entries {
 			en := &entries[j]
-			en.name = unsafe.String(&sc.text[en.start], en.end-en.start)
+			en.name = unsafe.String(unsafe.SliceData(sc.text[en.start:]), en.end-en.start)
 		}
 	}
 	slices.SortFunc(entries, func(a, b mapEntry) int { return strings.Compare(a.name, b.name) })
@@ -207,4 +228,34 @@ func textKey(k reflect.Value) (string, error) {
 	tm, _ := reflect.TypeAssert[encoding.TextMarshaler](k)
 	b, err := tm.MarshalText()
 	return string(b), err
+}
+
+// appendKeyV2 appends the member name of a map key that only
+// encoding/json on v2 accepts: a float as its number form, an interface
+// by its dynamic value (a string, an integer or a float). Any other key is
+// an *json.UnsupportedValueError, as there.
+func appendKeyV2(b []byte, k reflect.Value) ([]byte, error) {
+	if k.Kind() == reflect.Interface {
+		if k.IsNil() {
+			return b, unsupportedValue(k, "map key is a nil interface")
+		}
+		k = k.Elem()
+	}
+	switch k.Kind() {
+	case reflect.String:
+		return append(b, k.String()...), nil
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return strconv.AppendInt(b, k.Int(), 10), nil
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return strconv.AppendUint(b, k.Uint(), 10), nil
+	case reflect.Float32, reflect.Float64:
+		f, bits := k.Float(), k.Type().Bits()
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return b, unsupportedValue(k, strconv.FormatFloat(f, 'g', -1, bits))
+		}
+		return appendFloat(b, f, bits), nil
+	case reflect.Complex64, reflect.Complex128, reflect.Chan, reflect.Func, reflect.UnsafePointer:
+		return b, unsupportedType(k.Type())
+	}
+	return b, unsupportedValue(k, "map key of type "+k.Type().String()+" is not a string")
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"unicode"
+	"unicode/utf8"
 )
 
 // structField is one member a struct type encodes to.
@@ -223,10 +224,7 @@ func structFields(t reflect.Type) []structField {
 				if tag == "-" {
 					continue
 				}
-				name, opts, _ := strings.Cut(tag, ",")
-				if !isValidTag(name) {
-					name = ""
-				}
+				name, opts := tagName(tag)
 				index := append(em.index[:len(em.index):len(em.index)], i)
 				ft := sf.Type
 				if ft.Name() == "" && ft.Kind() == reflect.Pointer {
@@ -309,6 +307,44 @@ func tagOption(opts, want string) bool {
 		}
 	}
 	return false
+}
+
+// tagName splits a json tag into the member name ("" for none) and the
+// options, by the toolchain's rule: classic encoding/json keeps a name of
+// letters, digits and punctuation other than the backslash and quote chars
+// (isValidTag), and drops any other; on v2, a name ends at the first
+// comma, backslash, quote char or backtick, and one that does not end at a
+// comma is cut to its leading letters, digits and '_' (none if it starts
+// with another character).
+func tagName(tag string) (name, opts string) {
+	if !jsonOnV2 {
+		name, opts, _ = strings.Cut(tag, ",")
+		if !isValidTag(name) {
+			name = ""
+		}
+		return name, opts
+	}
+	if tag == "" || tag[0] == ',' {
+		_, opts, _ = strings.Cut(tag, ",")
+		return "", opts
+	}
+	n := strings.IndexAny(tag, ",\\'\"`")
+	if n < 0 {
+		return tag, ""
+	}
+	if tag[n] != ',' {
+		r, _ := utf8.DecodeRuneInString(tag)
+		if r == '_' || unicode.IsLetter(r) {
+			n = len(tag) - len(strings.TrimLeftFunc(tag, func(r rune) bool {
+				return r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r)
+			}))
+			name = tag[:n]
+		}
+	} else {
+		name = tag[:n]
+	}
+	_, opts, _ = strings.Cut(tag[n:], ",")
+	return name, opts
 }
 
 // isValidTag is encoding/json's rule for a usable tag name: letters,
