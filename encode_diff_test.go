@@ -175,6 +175,8 @@ func comparePresets(t *testing.T, name string, v any, std []byte) {
 	}
 }
 
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 34)) }
+
 // randomValues builds random types and values.
 type randomValues struct {
 	r *rand.Rand
@@ -395,7 +397,7 @@ func (rv *randomValues) anyValue(depth int) any {
 // TestWriteValueRandomTypes compares jgen with encoding/json on random
 // values of random struct types, and under the other presets.
 func TestWriteValueRandomTypes(t *testing.T) {
-	rv := &randomValues{r: rand.New(rand.NewPCG(12, 34))}
+	rv := &randomValues{r: newRand(12)}
 	for i := range 400 {
 		typ := rv.structType(3)
 		v := reflect.New(typ)

@@ -124,10 +124,13 @@ func (me *mapEncoder) encode(e *encState, v reflect.Value) error {
 	sc := me.pool.Get().(*mapScratch)
 	err := me.encodeEntries(e, v, n, sc)
 	if n > 0 {
-		// Drop the references to the map's keys and values.
-		sc.keys.Slice(0, n).Clear()
-		if !me.byIndex {
-			sc.vals.Slice(0, n).Clear()
+		// Drop the references to the map's keys and values (element by
+		// element: Value.Slice would allocate).
+		for i := range n {
+			sc.keys.Index(i).SetZero()
+			if !me.byIndex {
+				sc.vals.Index(i).SetZero()
+			}
 		}
 		clear(sc.entries[:n])
 	}
