@@ -32,6 +32,9 @@ type allocStruct struct {
 // reused append-mode generator, in every layout; maps cost none once
 // warmed up.
 func TestWriteValueAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("sync.Pool drops items at random under the race detector")
+	}
 	v := allocStruct{ID: 1, Name: "name <x>", Active: true, Ratio: 0.5, Count: 7,
 		Items: []allocInner{{"a", 1.5, []string{"x", "y"}}, {"b\n", -2, nil}},
 		Inner: allocInner{Label: "é"}, Ptr: &allocInner{Label: "p"}, Numbers: [3]int{1, 2, 3}}
