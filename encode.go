@@ -179,13 +179,30 @@ func AppendMarshal(dst []byte, v any, opts *Options) ([]byte, error) {
 	}
 	g.ResetAppend(dst)
 	err := g.WriteValue(v)
-	out := g.k.buf
+	out := trimAfterValue(g.k.buf, len(dst))
 	g.ResetAppend(nil)
 	genPool.Put(g)
 	if err != nil {
 		return dst, err
 	}
 	return out, nil
+}
+
+// trimAfterValue cuts b[from:], one encoded value, back to the value: a
+// value ends with a token, never with whitespace, so whitespace at the end
+// is a root terminator of the generator's options, which Marshal and
+// Encoder do not write.
+func trimAfterValue(b []byte, from int) []byte {
+	n := len(b)
+	for n > from {
+		switch b[n-1] {
+		case ' ', '\t', '\n', '\r':
+			n--
+			continue
+		}
+		break
+	}
+	return b[:n]
 }
 
 var genPool = sync.Pool{New: func() any { return new(Generator) }}
@@ -219,7 +236,7 @@ func (enc *Encoder) Encode(v any) error {
 	if err := enc.g.WriteValue(v); err != nil {
 		return err
 	}
-	b := append(enc.g.Bytes(), '\n')
+	b := append(trimAfterValue(enc.g.Bytes(), 0), '\n')
 	enc.buf = b
 	_, err := enc.w.Write(b)
 	return err
