@@ -43,9 +43,20 @@ func (g *Generator) WriteValue(v any) error {
 	e := encStatePool.Get().(*encState)
 	e.g = g
 	saved := g.st
+	k := g.k
+	mark := len(g.k.buf)
+	// A panic in a MarshalJSON or MarshalText method goes on to the
+	// caller, leaving the generator as it was before the value.
+	done := false
+	defer func() {
+		if !done {
+			g.k = k
+			g.k.buf = g.k.buf[:mark]
+			g.st = saved
+		}
+	}()
 	var err error
 	if g.k.w == nil {
-		mark := len(g.k.buf)
 		if err = e.encodeRoot(v); err != nil {
 			g.k.buf = g.k.buf[:mark]
 			g.st = saved
@@ -53,7 +64,6 @@ func (g *Generator) WriteValue(v any) error {
 	} else {
 		// Encode into a scratch sink in append mode, so nothing is
 		// flushed before the whole value is known to be good.
-		k := g.k
 		sp := scratchPool.Get().(*[]byte)
 		g.k = sink{buf: (*sp)[:0], flushed: k.offset()}
 		err = e.encodeRoot(v)
@@ -69,6 +79,7 @@ func (g *Generator) WriteValue(v any) error {
 			scratchPool.Put(sp)
 		}
 	}
+	done = true
 	e.release()
 	if ee, ok := err.(*EncodeError); ok {
 		ee.finish()

@@ -766,3 +766,43 @@ func TestStructNamesPerEscaping(t *testing.T) {
 		t.Errorf("got %s\nwant %s", got, want)
 	}
 }
+
+type panicking struct{}
+
+func (panicking) MarshalJSON() ([]byte, error) { panic("boom") }
+
+// TestWriteValuePanic: a panic in a MarshalJSON method reaches the caller
+// and leaves the generator as it was before the value, in both modes.
+func TestWriteValuePanic(t *testing.T) {
+	for _, writer := range []bool{false, true} {
+		var out bytes.Buffer
+		var g *jgen.Generator
+		if writer {
+			g, _ = jgen.NewGenerator(&out, nil)
+		} else {
+			g, _ = jgen.NewAppendGenerator(nil, nil)
+		}
+		g.WriteStartArray()
+		g.WriteInt(1)
+		func() {
+			defer func() {
+				if r := recover(); r != "boom" {
+					t.Errorf("writer %v: recovered %v", writer, r)
+				}
+			}()
+			g.WriteValue([]any{strings.Repeat("x", 600), panicking{}})
+		}()
+		g.WriteInt(2)
+		g.WriteEndArray()
+		if err := g.Close(); err != nil {
+			t.Fatal(err)
+		}
+		got := out.String()
+		if !writer {
+			got = string(g.Bytes())
+		}
+		if got != "[1,2]" {
+			t.Errorf("writer %v: got %q", writer, got)
+		}
+	}
+}
