@@ -65,8 +65,10 @@ func ExampleGenerator_WriteValue() {
 	fmt.Fprintln(os.Stderr, err) // jgen: cannot encode value of type chan int at /ch: ...
 	g.WriteNull()
 	g.WriteEndObject()
+	// Close flushes; it reports the first error of the stream, so a
+	// program may also check only Close.
 	if err := g.Close(); err != nil {
-		panic(err)
+		fmt.Fprintln(os.Stderr, err)
 	}
 	// Output: {"repos":[{"name":"a","stars":1,"created":"0001-01-01T00:00:00Z"}],"bad":null}
 }
