@@ -28,10 +28,9 @@ import (
 // encPreset is an escaping and layout with the reference options that
 // judge its strings.
 type encPreset struct {
-	name   string
-	opts   jgen.Options
-	ref    reference.Options
-	strict bool // false: MarshalJSON strings keep escapes as written
+	name string
+	opts jgen.Options
+	ref  reference.Options
 }
 
 var customEscapes = func() *jgen.CharacterEscapes {
