@@ -3,6 +3,7 @@ package jgen
 import (
 	"io"
 	"reflect"
+	"strconv"
 	"sync"
 	"unsafe"
 )
@@ -251,4 +252,118 @@ func (enc *Encoder) Encode(v any) error {
 	enc.buf = b
 	_, err := enc.w.Write(b)
 	return err
+}
+
+// The fast paths below write a token of a value in the Compact layout
+// where the generator's own fast path for strings applies (st.vsep !=
+// noFast: in an array, or after a name), with the checks of the token
+// methods folded into one test; elsewhere they fall back to the token
+// methods. While WriteValue runs the sink is in append mode, so room
+// cannot fail.
+
+// fastValue writes the separator before a value of at most n bytes and
+// reports true, or reports false where the fast path does not apply.
+func (e *encState) fastValue(n int) bool {
+	g := e.g
+	st := &g.st
+	if st.vsep == noFast || g.err != nil {
+		return false
+	}
+	if g.k.free() < n+1 {
+		_ = g.k.room(n + 1)
+	}
+	if st.vsep != 0 {
+		g.k.buf = append(g.k.buf, st.vsep)
+	}
+	return true
+}
+
+func (e *encState) writeInt(v int64) error {
+	if e.fastValue(20) {
+		e.g.k.buf = strconv.AppendInt(e.g.k.buf, v, 10)
+		e.g.st.fastValueDone()
+		return nil
+	}
+	return e.g.WriteInt(v)
+}
+
+func (e *encState) writeUint(v uint64) error {
+	if e.fastValue(20) {
+		e.g.k.buf = strconv.AppendUint(e.g.k.buf, v, 10)
+		e.g.st.fastValueDone()
+		return nil
+	}
+	return e.g.WriteUint(v)
+}
+
+func (e *encState) writeBool(v bool) error {
+	if e.fastValue(5) {
+		if v {
+			e.g.k.buf = append(e.g.k.buf, "true"...)
+		} else {
+			e.g.k.buf = append(e.g.k.buf, "false"...)
+		}
+		e.g.st.fastValueDone()
+		return nil
+	}
+	return e.g.WriteBool(v)
+}
+
+func (e *encState) writeNull() error {
+	if e.fastValue(4) {
+		e.g.k.buf = append(e.g.k.buf, "null"...)
+		e.g.st.fastValueDone()
+		return nil
+	}
+	return e.g.WriteNull()
+}
+
+// writeFiniteFloat writes a finite float.
+func (e *encState) writeFiniteFloat(f float64, bits int) error {
+	if e.fastValue(32) {
+		e.g.k.buf = appendFloat(e.g.k.buf, f, bits)
+		e.g.st.fastValueDone()
+		return nil
+	}
+	return e.g.writeFloat(f, bits)
+}
+
+// writeStart opens an object or array.
+func (e *encState) writeStart(c context) error {
+	st := &e.g.st
+	if len(st.stack) < st.maxDepth && e.fastValue(1) {
+		open := byte('[')
+		if c == inObject {
+			open = '{'
+		}
+		e.g.k.buf = append(e.g.k.buf, open)
+		st.push(c)
+		return nil
+	}
+	if c == inObject {
+		return e.g.WriteStartObject()
+	}
+	return e.g.WriteStartArray()
+}
+
+// writeEnd closes the object or array c.
+func (e *encState) writeEnd(c context) error {
+	g := e.g
+	st := &g.st
+	if st.compact && st.cur == c && !st.afterName && g.err == nil {
+		if g.k.free() < 1 {
+			_ = g.k.room(1)
+		}
+		end := byte(']')
+		if c == inObject {
+			end = '}'
+		}
+		g.k.buf = append(g.k.buf, end)
+		st.pop()
+		return nil
+	}
+	if c == inObject {
+		return g.WriteEndObject()
+	}
+	return g.WriteEndArray()
 }

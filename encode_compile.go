@@ -144,11 +144,11 @@ func condAddrEncoder(addr, other encoderFunc) encoderFunc {
 	}
 }
 
-func boolEncode(e *encState, v reflect.Value) error { return e.g.WriteBool(v.Bool()) }
+func boolEncode(e *encState, v reflect.Value) error { return e.writeBool(v.Bool()) }
 
-func intEncode(e *encState, v reflect.Value) error { return e.g.WriteInt(v.Int()) }
+func intEncode(e *encState, v reflect.Value) error { return e.writeInt(v.Int()) }
 
-func uintEncode(e *encState, v reflect.Value) error { return e.g.WriteUint(v.Uint()) }
+func uintEncode(e *encState, v reflect.Value) error { return e.writeUint(v.Uint()) }
 
 func float32Encode(e *encState, v reflect.Value) error { return e.writeFloat(v, 32) }
 
@@ -164,7 +164,7 @@ func (e *encState) writeFloat(v reflect.Value, bits int) error {
 		}
 		return e.g.writeNonFinite(f)
 	}
-	return e.g.writeFloat(f, bits)
+	return e.writeFiniteFloat(f, bits)
 }
 
 func stringEncode(e *encState, v reflect.Value) error { return e.g.WriteString(v.String()) }
@@ -242,7 +242,7 @@ func quotedStringEncode(e *encState, v reflect.Value) error {
 
 func interfaceEncode(e *encState, v reflect.Value) error {
 	if v.IsNil() {
-		return e.g.WriteNull()
+		return e.writeNull()
 	}
 	ev := v.Elem()
 	return typeEncoder(ev.Type())(e, ev)
@@ -251,7 +251,7 @@ func interfaceEncode(e *encState, v reflect.Value) error {
 func newPtrEncoder(elem encoderFunc) encoderFunc {
 	return func(e *encState, v reflect.Value) error {
 		if v.IsNil() {
-			return e.g.WriteNull()
+			return e.writeNull()
 		}
 		if err := e.enter(v, -1); err != nil {
 			return err
@@ -276,7 +276,7 @@ func newSliceEncoder(t reflect.Type) encoderFunc {
 	arr := newArrayEncoder(t)
 	return func(e *encState, v reflect.Value) error {
 		if v.IsNil() {
-			return e.g.WriteNull()
+			return e.writeNull()
 		}
 		n := v.Len()
 		if err := e.enter(v, n); err != nil {
@@ -292,7 +292,7 @@ func newSliceEncoder(t reflect.Type) encoderFunc {
 
 func byteSliceEncode(e *encState, v reflect.Value) error {
 	if v.IsNil() {
-		return e.g.WriteNull()
+		return e.writeNull()
 	}
 	return e.g.WriteBinary(base64.StdEncoding, v.Bytes())
 }
@@ -301,8 +301,7 @@ func newArrayEncoder(t reflect.Type) encoderFunc {
 	elem := typeEncoder(t.Elem())
 	et := t.Elem()
 	return func(e *encState, v reflect.Value) error {
-		g := e.g
-		if err := g.WriteStartArray(); err != nil {
+		if err := e.writeStart(inArray); err != nil {
 			return err
 		}
 		for i, n := 0, v.Len(); i < n; i++ {
@@ -310,17 +309,17 @@ func newArrayEncoder(t reflect.Type) encoderFunc {
 				return atPath(err, et, strconv.Itoa(i))
 			}
 		}
-		return g.WriteEndArray()
+		return e.writeEnd(inArray)
 	}
 }
 
 func marshalerEncode(e *encState, v reflect.Value) error {
 	if v.Kind() == reflect.Pointer && v.IsNil() {
-		return e.g.WriteNull()
+		return e.writeNull()
 	}
 	m, ok := reflect.TypeAssert[json.Marshaler](v)
 	if !ok {
-		return e.g.WriteNull()
+		return e.writeNull()
 	}
 	return e.writeMarshalJSON(m, v.Type())
 }
@@ -347,11 +346,11 @@ func (e *encState) writeMarshalJSON(m json.Marshaler, t reflect.Type) error {
 
 func textMarshalerEncode(e *encState, v reflect.Value) error {
 	if v.Kind() == reflect.Pointer && v.IsNil() {
-		return e.g.WriteNull()
+		return e.writeNull()
 	}
 	m, ok := reflect.TypeAssert[encoding.TextMarshaler](v)
 	if !ok {
-		return e.g.WriteNull()
+		return e.writeNull()
 	}
 	return e.writeMarshalText(m, v.Type())
 }

@@ -115,7 +115,7 @@ func addrSensitive(t reflect.Type, seen map[reflect.Type]bool) bool {
 
 func (me *mapEncoder) encode(e *encState, v reflect.Value) error {
 	if v.IsNil() {
-		return e.g.WriteNull()
+		return e.writeNull()
 	}
 	if err := e.enter(v, -2); err != nil {
 		return err
@@ -203,7 +203,7 @@ func (me *mapEncoder) encodeEntries(e *encState, v reflect.Value, n int, sc *map
 		}
 	}
 	slices.SortFunc(entries, func(a, b mapEntry) int { return strings.Compare(a.name, b.name) })
-	if err := g.WriteStartObject(); err != nil {
+	if err := e.writeStart(inObject); err != nil {
 		return err
 	}
 	for _, en := range entries {
@@ -220,7 +220,7 @@ func (me *mapEncoder) encodeEntries(e *encState, v reflect.Value, n int, sc *map
 			return atPath(err, me.typ.Elem(), en.name)
 		}
 	}
-	return g.WriteEndObject()
+	return e.writeEnd(inObject)
 }
 
 // textKey returns the text of a TextMarshaler key; a nil pointer is "".

@@ -72,7 +72,7 @@ func (se *structEncoder) quoted(x *escaper) [][]byte {
 
 func (se *structEncoder) encode(e *encState, v reflect.Value) error {
 	g := e.g
-	if err := g.WriteStartObject(); err != nil {
+	if err := e.writeStart(inObject); err != nil {
 		return err
 	}
 	names := se.quoted(&g.x)
@@ -80,14 +80,18 @@ fields:
 	for i := range se.fields {
 		f := &se.fields[i]
 		fv := v.Field(f.index[0])
-		for _, j := range f.index[1:] {
-			if fv.Kind() == reflect.Pointer {
-				if fv.IsNil() {
-					continue fields
+		if len(f.index) > 1 {
+			// A promoted field: through the embedded structs, skipped
+			// when one of them is a nil pointer.
+			for _, j := range f.index[1:] {
+				if fv.Kind() == reflect.Pointer {
+					if fv.IsNil() {
+						continue fields
+					}
+					fv = fv.Elem()
 				}
-				fv = fv.Elem()
+				fv = fv.Field(j)
 			}
-			fv = fv.Field(j)
 		}
 		if f.omitEmpty && isEmptyValue(fv) {
 			continue
@@ -102,12 +106,27 @@ fields:
 			return atPath(err, f.typ, f.name)
 		}
 	}
-	return g.WriteEndObject()
+	return e.writeEnd(inObject)
 }
 
 // writeQuotedName writes a name already quoted under the current escaping.
 func (e *encState) writeQuotedName(q []byte) error {
 	g := e.g
+	if st := &g.st; st.compact && st.cur == inObject && !st.afterName && g.err == nil {
+		// The Compact layout's prefix of a name is a comma or nothing.
+		if g.k.free() < len(q)+1 {
+			_ = g.k.room(len(q) + 1) // append mode while WriteValue runs
+		}
+		b := g.k.buf
+		if !st.first {
+			b = append(b, ',')
+		}
+		g.k.buf = append(b, q...)
+		st.first = false
+		st.afterName = true
+		st.vsep = ':' // what nameDone's sync sets in the Compact layout
+		return nil
+	}
 	if err := g.beginName(); err != nil {
 		return err
 	}
