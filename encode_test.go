@@ -117,6 +117,12 @@ type (
 		unexportedInner
 		D int
 	}
+	embedPtrUnexported struct {
+		*unexportedInner
+		*level3
+		Z int
+	}
+	level3 struct{ Level2 }
 	Level1 struct{ Level2 }
 	Level2 struct {
 		Deep    int
@@ -365,6 +371,8 @@ func valueTable() []tableCase {
 		{"omitzero nil pointer in interface", omits{ZI: (*ptrZeroer)(nil)}},
 		{"embedding", embedding{inner: inner{1, "b"}, Inner2: &Inner2{2, 3}, unexportedInner: unexportedInner{4, 5}, D: 6}},
 		{"embedding nil pointer", embedding{inner: inner{1, "b"}}},
+		{"embedded pointer to unexported", embedPtrUnexported{unexportedInner: &unexportedInner{1, 2}, level3: &level3{Level2{3, 4}}, Z: 5}},
+		{"embedded nil pointer to unexported", embedPtrUnexported{Z: 5}},
 		{"promotion", promotion{Level1: Level1{Level2{1, 2}}, Shallow: "s"}},
 		{"conflict", conflict{conflictA{"a"}, conflictB{"b"}, 1}},
 		{"tagged wins", taggedWins{taggedWinsA{"a"}, taggedWinsB{"b"}}},
@@ -753,6 +761,18 @@ func TestMarshalAPI(t *testing.T) {
 	}
 	if out.String() != want.String() {
 		t.Errorf("Encoder output differs from json.Encoder:\n got %s\nwant %s", out.Bytes(), want.Bytes())
+	}
+	out.Reset()
+	want.Reset()
+	enc, _ = jgen.NewEncoder(&out, &jgen.Options{Escaping: stdlibHere, Layout: jgen.Indented, Indent: "\t"})
+	std = json.NewEncoder(&want)
+	std.SetIndent("", "\t")
+	for _, v := range []any{map[string][]int{"a": {1, 2}, "b": {}}, tagged{}, []any{}} {
+		enc.Encode(v)
+		std.Encode(v)
+	}
+	if out.String() != want.String() {
+		t.Errorf("indenting Encoder differs from json.Encoder:\n got %s\nwant %s", out.Bytes(), want.Bytes())
 	}
 	if _, err := jgen.NewEncoder(&out, &jgen.Options{Indent: "x"}); !errors.Is(err, jgen.ErrInvalidOptions) {
 		t.Errorf("NewEncoder with bad options: %v", err)
