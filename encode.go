@@ -22,12 +22,21 @@ import (
 // re-encoded under the generator's escaping (valid escape sequences kept as
 // written, raw characters escaped as the escaping requires, invalid UTF-8
 // and lone surrogate escapes under the invalid-UTF-8 policy, whitespace by
-// the layout); NaN and ±Inf follow Options.NonFinite; and nesting deeper
-// than Options.MaxDepth is refused.
+// the layout); NaN and ±Inf follow Options.NonFinite; nesting deeper than
+// Options.MaxDepth is refused; and []byte is written as WriteBinary writes
+// it (the base64 alphabet unescaped whatever the escaping, '/' included).
+// Where encoding/json runs on encoding/json/v2 (Go 1.27, or
+// GOEXPERIMENT=jsonv2), WriteValue follows it where it differs from the
+// classic package: map keys of float, interface and other types (an
+// error only for an entry whose key has no name), tag names cut at a
+// backslash or quote char, and *json.MarshalerError for a failing map key
+// or an invalid json.Number.
 //
 // WriteValue is atomic: it returns an error and writes nothing of v when
 // any part of v cannot be encoded (an *EncodeError), or a *SyntaxError
-// where a value may not stand; later tokens are still accepted. In append
+// where a value may not stand, or ErrClosed or the writer's sticky error;
+// later tokens are still accepted. A panic in a MarshalJSON or MarshalText
+// method reaches the caller and leaves the output as it was. In append
 // mode the value is encoded in place and cut back on error. In writer mode
 // it is encoded into a scratch buffer first and then copied through the
 // generator's buffer, so memory grows by the size of the largest value's
