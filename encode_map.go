@@ -144,7 +144,6 @@ func (me *mapEncoder) encode(e *encState, v reflect.Value) error {
 }
 
 func (me *mapEncoder) encodeEntries(e *encState, v reflect.Value, n int, sc *mapScratch) error {
-	g := e.g
 	if n > 0 && (!sc.keys.IsValid() || sc.keys.Len() < n) {
 		c := max(n, 8)
 		sc.keys = reflect.MakeSlice(reflect.SliceOf(me.typ.Key()), c, c)
@@ -207,8 +206,10 @@ func (me *mapEncoder) encodeEntries(e *encState, v reflect.Value, n int, sc *map
 		return err
 	}
 	for _, en := range entries {
-		if err := g.WriteName(en.name); err != nil {
-			return atPath(err, me.typ.Key(), en.name)
+		if err := e.writeName(en.name); err != nil {
+			// A key that cannot be written (invalid UTF-8) is blamed on
+			// the map: its own text may not be fit for a pointer.
+			return encodeErr(me.typ.Key(), err)
 		}
 		var ev reflect.Value
 		if me.byIndex {
@@ -261,4 +262,33 @@ func appendKeyV2(b []byte, k reflect.Value) ([]byte, error) {
 		return b, unsupportedType(k.Type())
 	}
 	return b, unsupportedValue(k, "map key of type "+k.Type().String()+" is not a string")
+}
+
+// writeName writes a map key as a name. In the Compact layout it escapes
+// the name straight into the buffer when it fits, as the generator's
+// string fast path does for values; otherwise, and for an invalid name,
+// it leaves the work to WriteName.
+func (e *encState) writeName(name string) error {
+	g := e.g
+	st := &g.st
+	if !st.compact || st.cur != inObject || st.afterName || g.err != nil {
+		return g.WriteName(name)
+	}
+	if n := len(name) + 3; g.k.free() < n {
+		_ = g.k.room(n) // append mode while WriteValue runs
+	}
+	mark := len(g.k.buf)
+	b := g.k.buf
+	if !st.first {
+		b = append(b, ',')
+	}
+	b = append(b, g.x.quote)
+	b, i, bad := g.x.appendSome(b, stringBytes(name), 0)
+	if i < len(name) || bad || cap(b)-len(b) <= slack {
+		g.k.buf = g.k.buf[:mark]
+		return g.WriteName(name)
+	}
+	g.k.buf = append(b, g.x.quote)
+	st.nameDone()
+	return nil
 }

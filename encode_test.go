@@ -670,6 +670,12 @@ func TestEncodeErrorPointer(t *testing.T) {
 	if !errors.As(err, &ue) || ue.Offset != 3 || !errors.As(err, &ee) || ee.Pointer != "/k/1" {
 		t.Errorf("invalid UTF-8: %v", err)
 	}
+	for _, layout := range []jgen.Layout{jgen.Compact, jgen.Indented} {
+		out, err := jgen.AppendMarshal([]byte("x"), map[string]map[string]int{"a": {"b\xffc": 1}}, &jgen.Options{Layout: layout})
+		if !errors.As(err, &ue) || ue.Offset != 1 || !errors.As(err, &ee) || ee.Pointer != "/a" || string(out) != "x" {
+			t.Errorf("invalid UTF-8 in a map key, layout %v: %q, %v", layout, out, err)
+		}
+	}
 }
 
 // TestWriteValueExceptions pins the listed differences from
