@@ -2,6 +2,7 @@ package jgen_test
 
 import (
 	"fmt"
+	"io"
 	"reflect"
 	"sync"
 	"testing"
@@ -64,6 +65,20 @@ func TestWriteValueAllocs(t *testing.T) {
 			run() // warm up: compile the encoders, fill the pools
 			if n := testing.AllocsPerRun(100, run); n != 0 {
 				t.Errorf("%s, layout %v: %v allocations per WriteValue", c.name, layout, n)
+			}
+			// Writer mode: through the pooled scratch buffer.
+			w, err := jgen.NewGenerator(io.Discard, &jgen.Options{Escaping: jgen.Stdlib, Layout: layout, BufferSize: 512})
+			if err != nil {
+				t.Fatal(err)
+			}
+			write := func() {
+				if err := w.WriteValue(c.v); err != nil {
+					t.Fatal(err)
+				}
+			}
+			write()
+			if n := testing.AllocsPerRun(100, write); n != 0 {
+				t.Errorf("%s, layout %v, writer mode: %v allocations per WriteValue", c.name, layout, n)
 			}
 		}
 	}
