@@ -14,25 +14,29 @@ import (
 // Err is the reason. errors.As finds through it the error type
 // encoding/json would have returned for the same value:
 //   - *json.UnsupportedTypeError for a channel, function, complex number or
-//     unsafe pointer, and for a map whose key type is not a string,
-//     integer or encoding.TextMarshaler type;
+//     unsafe pointer, and (classic encoding/json) for a map whose key type
+//     is not a string, integer or encoding.TextMarshaler type;
 //   - *json.UnsupportedValueError for NaN and ±Inf under NonFiniteError
-//     (the default Options.NonFinite) and for a pointer cycle;
+//     (the default Options.NonFinite), for a pointer cycle and (encoding/json
+//     on v2, Go 1.27) for a map key that has no member name;
 //   - *json.MarshalerError for a MarshalJSON or MarshalText method that
 //     returned an error, or a MarshalJSON that returned bytes that are not
-//     exactly one JSON value (then its Err matches ErrInvalidValue).
+//     exactly one JSON value (then its Err matches ErrInvalidValue); on v2
+//     also for a map key whose MarshalText fails and for an invalid
+//     json.Number (its Err matching ErrInvalidNumber).
 //
-// Errors of the generator itself are reasons too: an error matching
-// ErrInvalidNumber for a json.Number that is not a JSON number (RFC 8259
-// §6; encoding/json returns a plain error there), a *UTF8Error for invalid
-// UTF-8 (in a string, a map key, MarshalText or MarshalJSON output) under
-// the InvalidUTF8Error policy, and a *SyntaxError matching ErrMaxDepth for
-// nesting deeper than Options.MaxDepth.
+// Classic encoding/json returns plain errors in the last two cases; so
+// does jgen then: an error matching ErrInvalidNumber, and one naming the
+// map type. Errors of the generator are reasons too: a *UTF8Error for
+// invalid UTF-8 (in a string, a map key, MarshalText or MarshalJSON
+// output) under the InvalidUTF8Error policy, and a *SyntaxError matching
+// ErrMaxDepth for nesting deeper than Options.MaxDepth.
 type EncodeError struct {
 	// Pointer is the JSON Pointer (RFC 6901) of the failing value within
 	// the value given, such as "/items/3/price": member names and map keys
 	// as written (with "~" as "~0" and "/" as "~1"), array and slice
-	// elements by index. It is "" for the value itself.
+	// elements by index. It is "" for the value itself. A map key that
+	// cannot be written points at its map.
 	Pointer string
 	// Type is the Go type of the failing value.
 	Type reflect.Type
