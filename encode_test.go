@@ -658,6 +658,10 @@ func TestEncodeErrorPointer(t *testing.T) {
 	if !errors.Is(err, jgen.ErrInvalidValue) {
 		t.Errorf("invalid MarshalJSON output: %v does not match ErrInvalidValue", err)
 	}
+	_, err = jgen.Marshal(struct{ N json.Number }{"1.2.3"}, nil)
+	if ne := (*jgen.EncodeError)(nil); !errors.Is(err, jgen.ErrInvalidNumber) || !errors.As(err, &ne) || ne.Pointer != "/N" {
+		t.Errorf("invalid json.Number: %v", err)
+	}
 	_, err = jgen.Marshal(struct{ T failingText }{}, nil)
 	if !strings.Contains(err.Error(), "MarshalText") {
 		t.Errorf("MarshalText failure: %q does not name the method", err)
