@@ -191,6 +191,11 @@ func (rv *randomValues) typ(depth int) reflect.Type {
 		reflect.TypeFor[float32](), reflect.TypeFor[float64](), reflect.TypeFor[string](), reflect.TypeFor[string](),
 		reflect.TypeFor[[]byte](), reflect.TypeFor[json.Number](), reflect.TypeFor[time.Time](),
 		reflect.TypeFor[time.Duration](), reflect.TypeFor[any](), reflect.TypeFor[json.RawMessage](),
+		// Methods with value and pointer receivers, whose use depends on
+		// addressability (fields through a pointer, slice elements, map
+		// values, interfaces).
+		reflect.TypeFor[valueMarshaler](), reflect.TypeFor[ptrMarshaler](), reflect.TypeFor[valueText](),
+		reflect.TypeFor[ptrText](), reflect.TypeFor[zeroer](), reflect.TypeFor[ptrZeroer](),
 	}
 	if depth <= 0 || r.IntN(3) == 0 {
 		return scalars[r.IntN(len(scalars))]
@@ -205,7 +210,8 @@ func (rv *randomValues) typ(depth int) reflect.Type {
 	case 3:
 		return reflect.MapOf(reflect.TypeFor[string](), rv.typ(depth-1))
 	case 4:
-		return reflect.MapOf(reflect.TypeFor[int16](), rv.typ(depth-1))
+		keys := []reflect.Type{reflect.TypeFor[int16](), reflect.TypeFor[uint8](), reflect.TypeFor[textKey](), reflect.TypeFor[textKeyString]()}
+		return reflect.MapOf(keys[r.IntN(len(keys))], rv.typ(depth-1))
 	}
 	return rv.structType(depth - 1)
 }

@@ -251,7 +251,10 @@ func (z zeroer) IsZero() bool     { return z.N == 42 }
 func (z *ptrZeroer) IsZero() bool { return z.N == 7 }
 
 func (m valueMarshaler) MarshalJSON() ([]byte, error) {
-	return []byte(" { \"v\" : \"" + m.S + "\" , \"html\": \"<&>\u2028\", \"esc\": \"\\u00E9\\/\\n\" } "), nil
+	// Valid UTF-8 only: encoding/json copies invalid bytes out of
+	// MarshalJSON output, where jgen applies its policy (a listed
+	// difference, tested in TestWriteValueExceptions).
+	return []byte(" { \"v\" : \"" + strings.ToValidUTF8(m.S, "\uFFFD") + "\" , \"html\": \"<&>\u2028\", \"esc\": \"\\u00E9\\/\\n\" } "), nil
 }
 func (m *ptrMarshaler) MarshalJSON() ([]byte, error) {
 	return []byte(`["ptr", ` + fmt.Sprintf("%q", m.S) + `, 1.50, -0, 1e3, true, false, null, {}, []]`), nil
