@@ -66,6 +66,17 @@ func TestWriteValueAllocs(t *testing.T) {
 			if n := testing.AllocsPerRun(100, run); n != 0 {
 				t.Errorf("%s, layout %v: %v allocations per WriteValue", c.name, layout, n)
 			}
+			// AppendMarshal into a reused slice.
+			opts := &jgen.Options{Escaping: jgen.Stdlib, Layout: layout}
+			appendTo := func() {
+				if _, err := jgen.AppendMarshal(buf[:0], c.v, opts); err != nil {
+					t.Fatal(err)
+				}
+			}
+			appendTo()
+			if n := testing.AllocsPerRun(100, appendTo); n != 0 {
+				t.Errorf("%s, layout %v: %v allocations per AppendMarshal", c.name, layout, n)
+			}
 			// Writer mode: through the pooled scratch buffer.
 			w, err := jgen.NewGenerator(io.Discard, &jgen.Options{Escaping: jgen.Stdlib, Layout: layout, BufferSize: 512})
 			if err != nil {
