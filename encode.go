@@ -355,11 +355,12 @@ func (e *encState) writeStart(c context) error {
 	return e.g.WriteStartArray()
 }
 
-// writeEnd closes the object or array c.
+// writeEnd closes the object or array c. The end of a root value is left
+// to the token methods, which own what follows a root value.
 func (e *encState) writeEnd(c context) error {
 	g := e.g
 	st := &g.st
-	if st.compact && st.cur == c && !st.afterName && g.err == nil {
+	if st.compact && st.cur == c && !st.afterName && g.err == nil && len(st.stack) > 1 {
 		if g.k.free() < 1 {
 			_ = g.k.room(1)
 		}

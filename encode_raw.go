@@ -152,7 +152,7 @@ func (p *rawParser) value(g *Generator) error {
 		return err
 	}
 	g.k.buf = append(g.k.buf, text...)
-	g.st.valueDone()
+	rawValueDone(g)
 	p.i = j
 	return nil
 }
@@ -166,7 +166,7 @@ func (p *rawParser) literal(g *Generator, lit string) error {
 		return err
 	}
 	g.k.buf = append(g.k.buf, lit...)
-	g.st.valueDone()
+	rawValueDone(g)
 	return nil
 }
 
@@ -199,7 +199,7 @@ func (p *rawParser) str(g *Generator, name bool) error {
 			if name {
 				g.st.nameDone()
 			} else {
-				g.st.valueDone()
+				rawValueDone(g)
 			}
 			return nil
 		case c == '\\':
@@ -291,3 +291,8 @@ func hex4(b []byte) (rune, bool) {
 	}
 	return r, true
 }
+
+// rawValueDone records a complete scalar value of the re-encoded output:
+// the one place where this file completes a value, root values included,
+// so what the generator writes after a root value goes here too.
+func rawValueDone(g *Generator) { g.st.valueDone() }
