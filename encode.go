@@ -48,13 +48,16 @@ import (
 // reused append-mode generator does not allocate.
 func (g *Generator) WriteValue(v any) error {
 	if err := g.checkValue("value"); err != nil {
-		return err
+		return g.note(err)
 	}
 	e := encStatePool.Get().(*encState)
 	e.g = g
 	saved := g.st
 	k := g.k
 	mark := len(g.k.buf)
+	// The encoder writes through the token methods, which note their
+	// errors; the error of the value is WriteValue's own, noted once below.
+	first := g.first
 	// A panic in a MarshalJSON or MarshalText method goes on to the
 	// caller, leaving the generator as it was before the value.
 	done := false
@@ -63,6 +66,7 @@ func (g *Generator) WriteValue(v any) error {
 			g.k = k
 			g.k.buf = g.k.buf[:mark]
 			g.st = saved
+			g.first = first
 		}
 	}()
 	var err error
@@ -90,11 +94,12 @@ func (g *Generator) WriteValue(v any) error {
 		}
 	}
 	done = true
+	g.first = first
 	e.release()
 	if ee, ok := err.(*EncodeError); ok {
 		ee.finish()
 	}
-	return err
+	return g.note(err)
 }
 
 // maxPooledScratch is the largest scratch buffer WriteValue keeps for
@@ -179,8 +184,9 @@ func (e *encState) leave(v reflect.Value, n int) {
 // defaults: Minimal escaping, Compact layout). For the bytes of
 // encoding/json.Marshal, pass &Options{Escaping: Stdlib}; add Layout:
 // Indented for json.MarshalIndent(v, "", "  "). See WriteValue for the
-// rules. It returns an *OptionsError for invalid opts, and the errors of
-// WriteValue.
+// rules. Nothing follows the value: Options.RootSeparator and
+// RootTerminator do not apply. It returns an *OptionsError for invalid
+// opts, and the errors of WriteValue.
 func Marshal(v any, opts *Options) ([]byte, error) {
 	return AppendMarshal(nil, v, opts)
 }
@@ -198,32 +204,17 @@ func AppendMarshal(dst []byte, v any, opts *Options) ([]byte, error) {
 		genPool.Put(g)
 		return dst, err
 	}
+	// One value and nothing after it, as json.Marshal writes.
+	g.rsep, g.rterm = "", ""
 	g.ResetAppend(dst)
 	err := g.WriteValue(v)
-	out := trimAfterValue(g.k.buf, len(dst))
+	out := g.k.buf
 	g.ResetAppend(nil)
 	genPool.Put(g)
 	if err != nil {
 		return dst, err
 	}
 	return out, nil
-}
-
-// trimAfterValue cuts b[from:], one encoded value, back to the value: a
-// value ends with a token, never with whitespace, so whitespace at the end
-// is a root terminator of the generator's options, which Marshal and
-// Encoder do not write.
-func trimAfterValue(b []byte, from int) []byte {
-	n := len(b)
-	for n > from {
-		switch b[n-1] {
-		case ' ', '\t', '\n', '\r':
-			n--
-			continue
-		}
-		break
-	}
-	return b[:n]
 }
 
 var genPool = sync.Pool{New: func() any { return new(Generator) }}
@@ -240,13 +231,16 @@ type Encoder struct {
 }
 
 // NewEncoder returns an Encoder that writes to w under opts (nil for the
-// defaults; Options.RootSeparator and BufferSize do not apply). It returns
-// an *OptionsError if opts is not valid.
+// defaults; Options.RootSeparator, RootTerminator and BufferSize do not
+// apply). It returns an *OptionsError if opts is not valid.
 func NewEncoder(w io.Writer, opts *Options) (*Encoder, error) {
 	g, err := NewAppendGenerator(nil, opts)
 	if err != nil {
 		return nil, err
 	}
+	// Each value followed by one newline, as json.Encoder writes it,
+	// whatever the options' root separator and terminator.
+	g.rsep, g.rterm = "", "\n"
 	return &Encoder{w: w, g: g}, nil
 }
 
@@ -257,7 +251,7 @@ func (enc *Encoder) Encode(v any) error {
 	if err := enc.g.WriteValue(v); err != nil {
 		return err
 	}
-	b := append(trimAfterValue(enc.g.Bytes(), 0), '\n')
+	b := enc.g.Bytes() // the value and its root terminator, "\n"
 	enc.buf = b
 	_, err := enc.w.Write(b)
 	return err

@@ -335,8 +335,13 @@ func (e *encState) writeMarshalJSON(m json.Marshaler, t reflect.Type) error {
 	if err != nil {
 		return marshalerErr(t, err, "MarshalJSON")
 	}
-	if err := e.reencodeMarshalerOutput(b); err != nil {
-		if _, ok := err.(*rawSyntaxError); ok {
+	// The output is re-encoded by the rule of WriteRawValue. Output that is
+	// not one JSON value is the method's fault, which encoding/json
+	// reports as a *json.MarshalerError; a value refused by the
+	// generator's rules (its invalid-UTF-8 policy, Options.MaxDepth) is
+	// jgen's own refusal.
+	if err := e.g.writeRaw("MarshalJSON output", b); err != nil {
+		if ve, ok := err.(*ValueError); ok && ve.Cause == nil {
 			return marshalerErr(t, err, "MarshalJSON")
 		}
 		return encodeErr(t, err)

@@ -28,9 +28,15 @@ import (
 // Classic encoding/json returns plain errors in the last two cases; so
 // does jgen then: an error matching ErrInvalidNumber, and one naming the
 // map type. Errors of the generator are reasons too: a *UTF8Error for
-// invalid UTF-8 (in a string, a map key, MarshalText or MarshalJSON
-// output) under the InvalidUTF8Error policy, and a *SyntaxError matching
-// ErrMaxDepth for nesting deeper than Options.MaxDepth.
+// invalid UTF-8 in a string, a map key or MarshalText output under the
+// InvalidUTF8Error policy, and a *SyntaxError matching ErrMaxDepth for
+// nesting deeper than Options.MaxDepth. MarshalJSON output (json.RawMessage
+// included) is checked as WriteRawValue checks a raw value: where it is
+// not exactly one JSON value, the *json.MarshalerError wraps the
+// *ValueError; where the generator's rules refuse it (invalid UTF-8 or a
+// lone surrogate escape under the InvalidUTF8Error policy, nesting deeper
+// than Options.MaxDepth), the reason is the *ValueError itself, matching
+// ErrInvalidUTF8 or ErrMaxDepth.
 type EncodeError struct {
 	// Pointer is the JSON Pointer (RFC 6901) of the failing value within
 	// the value given, such as "/items/3/price": member names and map keys

@@ -520,11 +520,11 @@ func TestWriteValueWriterMode(t *testing.T) {
 		case (err != nil) != (wantErr != nil):
 			t.Errorf("%s: jgen error %v, encoding/json error %v", c.name, err, wantErr)
 		case err != nil:
-			if got, w := out.String(), prefix+"1]"; got != w {
+			if got, w := out.String(), prefix+"1]\n"; got != w {
 				t.Errorf("%s: after a refused value\n got %s\nwant %s", c.name, got, w)
 			}
 		default:
-			if got, w := out.String(), prefix+string(want)+",1]"; got != w {
+			if got, w := out.String(), prefix+string(want)+",1]\n"; got != w {
 				t.Errorf("%s:\n got %s\nwant %s", c.name, got, w)
 			}
 		}
@@ -546,7 +546,7 @@ func TestWriteValueAtomic(t *testing.T) {
 	bad := late{Big: big, Tail: []any{1, func() {}}}
 	good := late{Big: big[:2], Tail: 1}
 	goodJSON, _ := json.Marshal(good)
-	want := `{"a":` + string(goodJSON) + `,"b":true}`
+	want := `{"a":` + string(goodJSON) + `,"b":true}` + "\n" // the root terminator
 	for _, layout := range []jgen.Layout{jgen.Compact, jgen.Indented, jgen.JacksonPretty} {
 		for _, writer := range []bool{false, true} {
 			var out bytes.Buffer
@@ -612,7 +612,7 @@ func TestWriteValueGrammar(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.WriteEndObject()
-	if got := string(g.Bytes()); got != `{"k":{"a":1}}` {
+	if got := string(g.Bytes()); got != `{"k":{"a":1}}`+"\n" {
 		t.Errorf("got %s", got)
 	}
 }
@@ -718,8 +718,9 @@ func TestWriteValueExceptions(t *testing.T) {
 		}
 	}
 	_, err := jgen.Marshal(json.RawMessage("\"\\ud800\""), nil)
-	var ue *jgen.UTF8Error
-	if !errors.As(err, &ue) {
+	var ve *jgen.ValueError
+	var me *json.MarshalerError
+	if !errors.As(err, &ve) || !errors.Is(err, jgen.ErrInvalidUTF8) || errors.As(err, &me) {
 		t.Errorf("lone surrogate escape under the error policy: %v", err)
 	}
 	var deep any = 1
@@ -807,7 +808,7 @@ func TestStructNamesPerEscaping(t *testing.T) {
 	g.SetEscaping(jgen.Minimal)
 	g.WriteValue(names{3})
 	g.WriteEndArray()
-	want := `[{"<é/>":1},{"\u003C\u00E9\/\u003E":2},{"<é/>":3}]`
+	want := `[{"<é/>":1},{"\u003C\u00E9\/\u003E":2},{"<é/>":3}]` + "\n"
 	if got := string(g.Bytes()); got != want {
 		t.Errorf("got %s\nwant %s", got, want)
 	}
@@ -847,7 +848,7 @@ func TestWriteValuePanic(t *testing.T) {
 		if !writer {
 			got = string(g.Bytes())
 		}
-		if got != "[1,2]" {
+		if got != "[1,2]\n" {
 			t.Errorf("writer %v: got %q", writer, got)
 		}
 	}

@@ -115,7 +115,8 @@ var ErrInvalidEncoding = errors.New("jgen: base64 encoding unusable in a JSON st
 // or a base64 encoding that WriteBinary does not accept. Nothing of the
 // value was written, and the generator stays usable.
 type ValueError struct {
-	// Token names what was being written: "raw value" or "binary value".
+	// Token names what was being written: "raw value", "binary value",
+	// or "MarshalJSON output" (from WriteValue).
 	Token string
 	// Offset is the number of output bytes produced before the token.
 	Offset int64
