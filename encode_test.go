@@ -853,3 +853,111 @@ func TestWriteValuePanic(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteValueRootTerminator: a value WriteValue completes at the root
+// is followed by the root terminator, whichever path wrote its last token
+// (a scalar, a container's end, MarshalJSON output), in both modes; Marshal
+// writes nothing after the value whatever the options; an Encoder writes
+// one "\n" after each value whatever the options, as json.Encoder.
+func TestWriteValueRootTerminator(t *testing.T) {
+	values := []any{nil, 7, "s", []int{1}, map[string]int{"a": 1},
+		json.RawMessage(`"x"`), json.RawMessage(` [1, {"b" : 2}] `), json.RawMessage(`3`)}
+	want := "null\n7\n\"s\"\n[1]\n{\"a\":1}\n\"x\"\n[1,{\"b\":2}]\n3\n"
+	for _, writer := range []bool{false, true} {
+		var out bytes.Buffer
+		var g *jgen.Generator
+		if writer {
+			g, _ = jgen.NewGenerator(&out, nil)
+		} else {
+			g, _ = jgen.NewAppendGenerator(nil, nil)
+		}
+		for _, v := range values {
+			if err := g.WriteValue(v); err != nil {
+				t.Fatalf("writer %v: %v: %v", writer, v, err)
+			}
+		}
+		if err := g.Close(); err != nil {
+			t.Fatal(err)
+		}
+		got := out.String()
+		if !writer {
+			got = string(g.Bytes())
+		}
+		if got != want {
+			t.Errorf("writer %v:\n got %q\nwant %q", writer, got, want)
+		}
+	}
+	for _, opts := range []*jgen.Options{nil, {Layout: jgen.JacksonPretty}, {RootTerminator: "\r\n", RootSeparator: " "}} {
+		for _, v := range values {
+			got, err := jgen.Marshal(v, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			std, _ := json.Marshal(v)
+			if opts == nil && string(got) != string(std) {
+				t.Errorf("Marshal(%s): got %q, want %q", std, got, std)
+			}
+			if n := len(got); n == 0 || got[n-1] == '\n' || got[n-1] == ' ' {
+				t.Errorf("Marshal(%s, %+v): got %q, with something after the value", std, opts, got)
+			}
+		}
+	}
+	var out bytes.Buffer
+	enc, _ := jgen.NewEncoder(&out, &jgen.Options{RootTerminator: "\r\n", RootSeparator: " "})
+	for _, v := range values {
+		if err := enc.Encode(v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := out.String(); got != want {
+		t.Errorf("Encoder:\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestWriteValueCloseReports: Close reports a value WriteValue refused,
+// the very error WriteValue returned, not the error of a token method that
+// failed inside the value; a value that panics leaves no error behind.
+func TestWriteValueCloseReports(t *testing.T) {
+	deep := []any{[]any{[]any{1}}}
+	cases := []struct {
+		name string
+		v    any
+		opts *jgen.Options
+	}{
+		{"channel", []any{1, make(chan int)}, nil},
+		{"invalid UTF-8 in a string", []any{"a", "\xff"}, &jgen.Options{Escaping: jgen.Escaping{InvalidUTF8: jgen.InvalidUTF8Error}}},
+		{"too deep", deep, &jgen.Options{MaxDepth: 2}},
+		{"invalid MarshalJSON output", invalidMarshaler{"[1,"}, nil},
+	}
+	for _, c := range cases {
+		for _, writer := range []bool{false, true} {
+			var out bytes.Buffer
+			var g *jgen.Generator
+			if writer {
+				g, _ = jgen.NewGenerator(&out, c.opts)
+			} else {
+				g, _ = jgen.NewAppendGenerator(nil, c.opts)
+			}
+			err := g.WriteValue(c.v)
+			var ee *jgen.EncodeError
+			if !errors.As(err, &ee) {
+				t.Fatalf("%s: WriteValue: %v, want an *EncodeError", c.name, err)
+			}
+			if err := g.WriteInt(1); err != nil {
+				t.Fatal(err)
+			}
+			if cerr := g.Close(); cerr != err {
+				t.Errorf("%s, writer %v: Close: %v, want %v", c.name, writer, cerr, err)
+			}
+		}
+	}
+	g, _ := jgen.NewAppendGenerator(nil, nil)
+	func() {
+		defer func() { recover() }()
+		g.WriteValue([]any{1, panicking{}})
+	}()
+	g.WriteInt(1)
+	if err := g.Close(); err != nil || string(g.Bytes()) != "1\n" {
+		t.Errorf("after a panic: %q, Close: %v", g.Bytes(), err)
+	}
+}
