@@ -17,14 +17,20 @@ import (
 // base64, nil slices and maps as null, pointer cycles refused. With the
 // Stdlib escaping, the Compact layout and otherwise default options, its
 // bytes equal json.Marshal's; with the Indented layout and a two-space
-// indent, json.MarshalIndent(v, "", "  ")'s. The exceptions, where jgen's
+// indent, json.MarshalIndent(v, "", "  ")'s. At the root, v is followed by
+// Options.RootTerminator as any root value is (by default "\n"; Marshal
+// and Encoder set their own). The exceptions, where jgen's
 // rules win: the strings inside MarshalJSON output and json.RawMessage are
 // re-encoded under the generator's escaping (valid escape sequences kept as
 // written, raw characters escaped as the escaping requires, invalid UTF-8
 // and lone surrogate escapes under the invalid-UTF-8 policy, whitespace by
 // the layout); NaN and ±Inf follow Options.NonFinite; nesting deeper than
-// Options.MaxDepth is refused; and []byte is written as WriteBinary writes
-// it (the base64 alphabet unescaped whatever the escaping, '/' included).
+// Options.MaxDepth is refused; and the base64 text of a []byte is a string
+// like any other, so it obeys the escaping: under EscapeSlash its '/' is
+// written \/, and a CharacterEscapes rule for a letter applies (encoding/json
+// writes base64 unescaped; its own escaping changes no base64 symbol, so
+// under Stdlib the bytes are the same). WriteBinary, unlike WriteValue,
+// writes the base64 alphabet unescaped.
 // Where encoding/json runs on encoding/json/v2 (Go 1.27, or
 // GOEXPERIMENT=jsonv2), WriteValue follows it where it differs from the
 // classic package: map keys of float, interface and other types (an

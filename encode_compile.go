@@ -290,11 +290,41 @@ func newSliceEncoder(t reflect.Type) encoderFunc {
 	}
 }
 
+// byteSliceEncode writes a []byte as the string of its standard base64
+// encoding (RFC 4648 §4), as encoding/json does. That string obeys the
+// escaping like any other: where the escaping changes a symbol of the
+// alphabet (EscapeSlash's '/', or a CharacterEscapes rule for a letter),
+// the text goes through the escaper; otherwise WriteBinary writes it
+// directly, which is the same bytes.
 func byteSliceEncode(e *encState, v reflect.Value) error {
 	if v.IsNil() {
 		return e.writeNull()
 	}
-	return e.g.WriteBinary(base64.StdEncoding, v.Bytes())
+	if !e.g.x.base64Escaped() {
+		return e.g.WriteBinary(base64.StdEncoding, v.Bytes())
+	}
+	e.tmp = base64.StdEncoding.AppendEncode(e.tmp[:0], v.Bytes())
+	return e.g.WriteStringBytes(e.tmp)
+}
+
+// base64Alphabet is every byte the standard base64 encoding writes: its 64
+// symbols and the padding.
+const base64Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="
+
+// base64Escaped reports whether x writes any byte of base64Alphabet other
+// than as itself. It quotes the alphabet once per escaper, through the
+// same path as any string (CharacterEscapes hooks included), and caches
+// the answer.
+func (x *escaper) base64Escaped() bool {
+	if x.b64 == 0 {
+		var buf [len(base64Alphabet) + 2]byte
+		q, err := x.appendQuoted(buf[:0], stringBytes(base64Alphabet))
+		x.b64 = 1
+		if err != nil || string(q[1:len(q)-1]) != base64Alphabet {
+			x.b64 = 2
+		}
+	}
+	return x.b64 == 2
 }
 
 func newArrayEncoder(t reflect.Type) encoderFunc {
