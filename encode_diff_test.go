@@ -62,9 +62,8 @@ func encPresets() []encPreset {
 
 // checkObeys reports the first string character of out that the escaping
 // o would not write as it stands: a raw code point that o escapes, an
-// invalid escape sequence or invalid UTF-8. A string of base64 text is
-// exempt: []byte values are written as WriteBinary writes them, with no
-// escaping in the base64 alphabet ('/' stays raw, as in jackson-core).
+// invalid escape sequence or invalid UTF-8. The base64 text of a []byte
+// is held to the escaping like any string.
 func checkObeys(out []byte, o reference.Options) error {
 	q := o.Quote
 	if q == 0 {
@@ -91,9 +90,6 @@ func checkObeys(out []byte, o reference.Options) error {
 }
 
 func checkString(s []byte, q byte, o reference.Options, ok map[rune]bool) error {
-	if isBase64(s) {
-		return nil
-	}
 	for i := 0; i < len(s); {
 		if s[i] == '\\' {
 			n := 2
@@ -121,18 +117,6 @@ func checkString(s []byte, q byte, o reference.Options, ok map[rune]bool) error 
 		i += size
 	}
 	return nil
-}
-
-func isBase64(s []byte) bool {
-	if len(s) == 0 || len(s)%4 != 0 {
-		return false
-	}
-	for _, c := range s {
-		if !('A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '+' || c == '/' || c == '=') {
-			return false
-		}
-	}
-	return true
 }
 
 // decodeAny decodes a JSON document with UseNumber.
