@@ -111,11 +111,13 @@ func (e *OptionsError) Is(target error) bool { return target == ErrInvalidOption
 var ErrInvalidEncoding = errors.New("jgen: base64 encoding unusable in a JSON string")
 
 // ValueError reports a value the generator refused for its content rather
-// than its position: a raw JSON value that WriteRawValue does not accept,
+// than its position: a raw JSON value that WriteRawValue does not accept
+// (or MarshalJSON output that WriteValue does not, inside an *EncodeError),
 // or a base64 encoding that WriteBinary does not accept. Nothing of the
 // value was written, and the generator stays usable.
 type ValueError struct {
-	// Token names what was being written: "raw value" or "binary value".
+	// Token names what was being written: "raw value", "binary value",
+	// or "MarshalJSON output" (from WriteValue).
 	Token string
 	// Offset is the number of output bytes produced before the token.
 	Offset int64

@@ -26,6 +26,9 @@ type escaper struct {
 	// raw2 is set when every code point from U+0080 to U+07FF (two UTF-8
 	// bytes) is written raw, so valid two-byte sequences skip decoding.
 	raw2 bool
+	// b64 caches whether the escaping changes a symbol of the standard
+	// base64 alphabet (see base64Escaped): 0 not known yet, 1 no, 2 yes.
+	b64 uint8
 }
 
 // escCode is the form of one ASCII byte: the byte itself or its escape

@@ -1,0 +1,379 @@
+package jgen
+
+import (
+	"io"
+	"reflect"
+	"strconv"
+	"sync"
+	"unsafe"
+)
+
+// WriteValue writes v as one JSON value at the current position, with the
+// generator's escaping and layout, following the rules of
+// encoding/json.Marshal (v1) of the toolchain the program is built with:
+// struct fields by their json tags (name, "-", omitempty, omitzero,
+// string), embedded structs promoted, json.Marshaler and
+// encoding.TextMarshaler called, maps with their keys sorted, []byte as
+// base64, nil slices and maps as null, pointer cycles refused. With the
+// Stdlib escaping, the Compact layout and otherwise default options, its
+// bytes equal json.Marshal's; with the Indented layout and a two-space
+// indent, json.MarshalIndent(v, "", "  ")'s. At the root, v is followed by
+// Options.RootTerminator as any root value is (by default "\n"; Marshal
+// and Encoder set their own). The exceptions, where jgen's
+// rules win: the strings inside MarshalJSON output and json.RawMessage are
+// re-encoded under the generator's escaping (valid escape sequences kept as
+// written, raw characters escaped as the escaping requires, invalid UTF-8
+// and lone surrogate escapes under the invalid-UTF-8 policy, whitespace by
+// the layout); NaN and ±Inf follow Options.NonFinite; nesting deeper than
+// Options.MaxDepth is refused; and the base64 text of a []byte is a string
+// like any other, so it obeys the escaping: under EscapeSlash its '/' is
+// written \/, and a CharacterEscapes rule for a letter applies (encoding/json
+// writes base64 unescaped; its own escaping changes no base64 symbol, so
+// under Stdlib the bytes are the same). WriteBinary, unlike WriteValue,
+// writes the base64 alphabet unescaped.
+// Where encoding/json runs on encoding/json/v2 (Go 1.27, or
+// GOEXPERIMENT=jsonv2), WriteValue follows it where it differs from the
+// classic package: map keys of float, interface and other types (an
+// error only for an entry whose key has no name), tag names cut at a
+// backslash or quote char, and *json.MarshalerError for a failing map key
+// or an invalid json.Number.
+//
+// WriteValue is atomic: it returns an error and writes nothing of v when
+// any part of v cannot be encoded (an *EncodeError), or a *SyntaxError
+// where a value may not stand, or ErrClosed or the writer's sticky error;
+// later tokens are still accepted. A panic in a MarshalJSON or MarshalText
+// method reaches the caller and leaves the output as it was. In append
+// mode the value is encoded in place and cut back on error. In writer mode
+// it is encoded into a scratch buffer first and then copied through the
+// generator's buffer, so memory grows by the size of the largest value's
+// encoding (scratch buffers up to 1 MiB are pooled for reuse).
+//
+// Encoders are compiled once per Go type and cached; the quoted member
+// names of a struct type are cached per Escaping. Encoding a pointer to a
+// struct of strings, numbers, bools, slices and nested structs into a
+// reused append-mode generator does not allocate.
+func (g *Generator) WriteValue(v any) error {
+	if err := g.checkValue("value"); err != nil {
+		return g.note(err)
+	}
+	e := encStatePool.Get().(*encState)
+	e.g = g
+	saved := g.st
+	k := g.k
+	mark := len(g.k.buf)
+	// The encoder writes through the token methods, which note their
+	// errors; the error of the value is WriteValue's own, noted once below.
+	first := g.first
+	// A panic in a MarshalJSON or MarshalText method goes on to the
+	// caller, leaving the generator as it was before the value.
+	done := false
+	defer func() {
+		if !done {
+			g.k = k
+			g.k.buf = g.k.buf[:mark]
+			g.st = saved
+			g.first = first
+		}
+	}()
+	var err error
+	if g.k.w == nil {
+		if err = e.encodeRoot(v); err != nil {
+			g.k.buf = g.k.buf[:mark]
+			g.st = saved
+		}
+	} else {
+		// Encode into a scratch sink in append mode, so nothing is
+		// flushed before the whole value is known to be good.
+		sp := scratchPool.Get().(*[]byte)
+		g.k = sink{buf: (*sp)[:0], flushed: k.offset()}
+		err = e.encodeRoot(v)
+		out := g.k.buf
+		g.k = k
+		if err != nil {
+			g.st = saved
+		} else {
+			err = g.appendRaw(out)
+		}
+		if cap(out) <= maxPooledScratch {
+			*sp = out[:0]
+			scratchPool.Put(sp)
+		}
+	}
+	done = true
+	g.first = first
+	e.release()
+	if ee, ok := err.(*EncodeError); ok {
+		ee.finish()
+	}
+	return g.note(err)
+}
+
+// maxPooledScratch is the largest scratch buffer WriteValue keeps for
+// reuse in writer mode.
+const maxPooledScratch = 1 << 20
+
+var scratchPool = sync.Pool{New: func() any { return new([]byte) }}
+
+// encState is the state of one WriteValue call.
+type encState struct {
+	g *Generator
+	// ptrLevel counts the pointers, slices and maps being encoded, as
+	// encoding/json does; beyond startDetectingCycles they are recorded in
+	// seen, so that a cycle is an error rather than endless recursion.
+	ptrLevel int
+	seen     map[seenKey]struct{}
+	// tmp is scratch for the text of ",string" values.
+	tmp []byte
+}
+
+// startDetectingCycles is encoding/json's depth before it tracks
+// pointers.
+const startDetectingCycles = 1000
+
+type seenKey struct {
+	p unsafe.Pointer
+	n int
+	t reflect.Type
+}
+
+var encStatePool = sync.Pool{New: func() any { return new(encState) }}
+
+func (e *encState) release() {
+	e.g = nil
+	e.ptrLevel = 0
+	if len(e.seen) > 0 {
+		clear(e.seen)
+	}
+	if cap(e.tmp) > 1<<10 {
+		e.tmp = nil
+	}
+	encStatePool.Put(e)
+}
+
+func (e *encState) encodeRoot(v any) error {
+	if v == nil {
+		return e.g.WriteNull()
+	}
+	rv := reflect.ValueOf(v)
+	if err := typeEncoder(rv.Type())(e, rv); err != nil {
+		return encodeErr(rv.Type(), err)
+	}
+	return nil
+}
+
+// enter is called on entering a pointer, slice or map (the containers
+// that can make a cycle); it returns an error for a cycle. leave undoes it.
+func (e *encState) enter(v reflect.Value, n int) error {
+	e.ptrLevel++
+	if e.ptrLevel <= startDetectingCycles {
+		return nil
+	}
+	if e.seen == nil {
+		e.seen = make(map[seenKey]struct{})
+	}
+	k := seenKey{v.UnsafePointer(), n, v.Type()}
+	if _, ok := e.seen[k]; ok {
+		return unsupportedValue(v, "encountered a cycle via "+v.Type().String())
+	}
+	e.seen[k] = struct{}{}
+	return nil
+}
+
+func (e *encState) leave(v reflect.Value, n int) {
+	if e.ptrLevel > startDetectingCycles {
+		delete(e.seen, seenKey{v.UnsafePointer(), n, v.Type()})
+	}
+	e.ptrLevel--
+}
+
+// Marshal returns v encoded as one JSON value, under opts (nil for the
+// defaults: Minimal escaping, Compact layout). For the bytes of
+// encoding/json.Marshal, pass &Options{Escaping: Stdlib}; add Layout:
+// Indented for json.MarshalIndent(v, "", "  "). See WriteValue for the
+// rules. Nothing follows the value: Options.RootSeparator and
+// RootTerminator do not apply. It returns an *OptionsError for invalid
+// opts, and the errors of WriteValue.
+func Marshal(v any, opts *Options) ([]byte, error) {
+	return AppendMarshal(nil, v, opts)
+}
+
+// AppendMarshal appends v encoded as one JSON value, under opts (nil for
+// the defaults), to dst and returns the extended slice. On error it returns
+// dst unchanged (its spare capacity may have been written) and the error
+// Marshal would return.
+func AppendMarshal(dst []byte, v any, opts *Options) ([]byte, error) {
+	g := genPool.Get().(*Generator)
+	stack := g.st.stack
+	*g = Generator{}
+	g.st.stack = stack[:0]
+	if err := g.init(opts); err != nil {
+		genPool.Put(g)
+		return dst, err
+	}
+	// One value and nothing after it, as json.Marshal writes.
+	g.rsep, g.rterm = "", ""
+	g.ResetAppend(dst)
+	err := g.WriteValue(v)
+	out := g.k.buf
+	g.ResetAppend(nil)
+	genPool.Put(g)
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
+}
+
+var genPool = sync.Pool{New: func() any { return new(Generator) }}
+
+// Encoder writes Go values to an io.Writer, each as one JSON value
+// followed by a newline (as json.Encoder does): NDJSON in the Compact
+// layout. Each value is encoded whole before any of it is written, so a
+// value that fails writes nothing. An Encoder is not safe for concurrent
+// use.
+type Encoder struct {
+	w   io.Writer
+	g   *Generator
+	buf []byte
+}
+
+// NewEncoder returns an Encoder that writes to w under opts (nil for the
+// defaults; Options.RootSeparator, RootTerminator and BufferSize do not
+// apply). It returns an *OptionsError if opts is not valid.
+func NewEncoder(w io.Writer, opts *Options) (*Encoder, error) {
+	g, err := NewAppendGenerator(nil, opts)
+	if err != nil {
+		return nil, err
+	}
+	// Each value followed by one newline, as json.Encoder writes it,
+	// whatever the options' root separator and terminator.
+	g.rsep, g.rterm = "", "\n"
+	return &Encoder{w: w, g: g}, nil
+}
+
+// Encode writes v and a newline to the writer with one Write call. It
+// returns the errors of WriteValue, writing nothing, or the writer's error.
+func (enc *Encoder) Encode(v any) error {
+	enc.g.ResetAppend(enc.buf[:0])
+	if err := enc.g.WriteValue(v); err != nil {
+		return err
+	}
+	b := enc.g.Bytes() // the value and its root terminator, "\n"
+	enc.buf = b
+	_, err := enc.w.Write(b)
+	return err
+}
+
+// The fast paths below write a token of a value in the Compact layout
+// where the generator's own fast path for strings applies (st.vsep !=
+// noFast: in an array, or after a name), with the checks of the token
+// methods folded into one test; elsewhere they fall back to the token
+// methods. While WriteValue runs the sink is in append mode, so room
+// cannot fail.
+
+// fastValue writes the separator before a value of at most n bytes and
+// reports true, or reports false where the fast path does not apply.
+func (e *encState) fastValue(n int) bool {
+	g := e.g
+	st := &g.st
+	if st.vsep == noFast || g.err != nil {
+		return false
+	}
+	if g.k.free() < n+1 {
+		_ = g.k.room(n + 1)
+	}
+	if st.vsep != 0 {
+		g.k.buf = append(g.k.buf, st.vsep)
+	}
+	return true
+}
+
+func (e *encState) writeInt(v int64) error {
+	if e.fastValue(20) {
+		e.g.k.buf = strconv.AppendInt(e.g.k.buf, v, 10)
+		e.g.st.fastValueDone()
+		return nil
+	}
+	return e.g.WriteInt(v)
+}
+
+func (e *encState) writeUint(v uint64) error {
+	if e.fastValue(20) {
+		e.g.k.buf = strconv.AppendUint(e.g.k.buf, v, 10)
+		e.g.st.fastValueDone()
+		return nil
+	}
+	return e.g.WriteUint(v)
+}
+
+func (e *encState) writeBool(v bool) error {
+	if e.fastValue(5) {
+		if v {
+			e.g.k.buf = append(e.g.k.buf, "true"...)
+		} else {
+			e.g.k.buf = append(e.g.k.buf, "false"...)
+		}
+		e.g.st.fastValueDone()
+		return nil
+	}
+	return e.g.WriteBool(v)
+}
+
+func (e *encState) writeNull() error {
+	if e.fastValue(4) {
+		e.g.k.buf = append(e.g.k.buf, "null"...)
+		e.g.st.fastValueDone()
+		return nil
+	}
+	return e.g.WriteNull()
+}
+
+// writeFiniteFloat writes a finite float.
+func (e *encState) writeFiniteFloat(f float64, bits int) error {
+	if e.fastValue(32) {
+		e.g.k.buf = appendFloat(e.g.k.buf, f, bits)
+		e.g.st.fastValueDone()
+		return nil
+	}
+	return e.g.writeFloat(f, bits)
+}
+
+// writeStart opens an object or array.
+func (e *encState) writeStart(c context) error {
+	st := &e.g.st
+	if len(st.stack) < st.maxDepth && e.fastValue(1) {
+		open := byte('[')
+		if c == inObject {
+			open = '{'
+		}
+		e.g.k.buf = append(e.g.k.buf, open)
+		st.push(c)
+		return nil
+	}
+	if c == inObject {
+		return e.g.WriteStartObject()
+	}
+	return e.g.WriteStartArray()
+}
+
+// writeEnd closes the object or array c. The end of a root value is left
+// to the token methods, which own what follows a root value.
+func (e *encState) writeEnd(c context) error {
+	g := e.g
+	st := &g.st
+	if st.compact && st.cur == c && !st.afterName && g.err == nil && len(st.stack) > 1 {
+		if g.k.free() < 1 {
+			_ = g.k.room(1)
+		}
+		end := byte(']')
+		if c == inObject {
+			end = '}'
+		}
+		g.k.buf = append(g.k.buf, end)
+		st.pop()
+		return nil
+	}
+	if c == inObject {
+		return g.WriteEndObject()
+	}
+	return g.WriteEndArray()
+}

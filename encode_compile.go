@@ -1,0 +1,405 @@
+package jgen
+
+import (
+	"encoding"
+	"encoding/base64"
+	"encoding/json"
+	"math"
+	"reflect"
+	"strconv"
+	"sync"
+)
+
+// encoderFunc writes v, a value of the type it was compiled for, through
+// e.g. It may leave a partial value in the output when it fails; WriteValue
+// cuts the output back.
+type encoderFunc func(e *encState, v reflect.Value) error
+
+// encoders caches the encoderFunc of each reflect.Type.
+var encoders sync.Map
+
+var (
+	marshalerType     = reflect.TypeFor[json.Marshaler]()
+	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
+	numberType        = reflect.TypeFor[json.Number]()
+)
+
+// typeEncoder returns the encoder of t, compiling it on first use. Safe
+// for concurrent use: concurrent first uses of a type, and a recursive
+// type's use of itself while it is compiled, get a forwarding encoder that
+// waits for the compiled one.
+func typeEncoder(t reflect.Type) encoderFunc {
+	if f, ok := encoders.Load(t); ok {
+		return f.(encoderFunc)
+	}
+	var (
+		wg sync.WaitGroup
+		f  encoderFunc
+	)
+	wg.Add(1)
+	fi, loaded := encoders.LoadOrStore(t, encoderFunc(func(e *encState, v reflect.Value) error {
+		wg.Wait()
+		return f(e, v)
+	}))
+	if loaded {
+		return fi.(encoderFunc)
+	}
+	f = newTypeEncoder(t, true)
+	wg.Done()
+	encoders.Store(t, f)
+	return f
+}
+
+// newTypeEncoder compiles the encoder of t. With allowAddr, a value whose
+// pointer has a marshal method gets it called when the value is
+// addressable, as encoding/json does.
+func newTypeEncoder(t reflect.Type, allowAddr bool) encoderFunc {
+	if t.Kind() != reflect.Pointer && allowAddr && reflect.PointerTo(t).Implements(marshalerType) {
+		return condAddrEncoder(addrMarshalerEncode, newTypeEncoder(t, false))
+	}
+	if t.Implements(marshalerType) {
+		return marshalerEncode
+	}
+	if t.Kind() != reflect.Pointer && allowAddr && reflect.PointerTo(t).Implements(textMarshalerType) {
+		return condAddrEncoder(addrTextMarshalerEncode, newTypeEncoder(t, false))
+	}
+	if t.Implements(textMarshalerType) {
+		return textMarshalerEncode
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return boolEncode
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return intEncode
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return uintEncode
+	case reflect.Float32:
+		return float32Encode
+	case reflect.Float64:
+		return float64Encode
+	case reflect.String:
+		if t == numberType {
+			return numberEncode
+		}
+		return stringEncode
+	case reflect.Interface:
+		return interfaceEncode
+	case reflect.Struct:
+		return newStructEncoder(t)
+	case reflect.Map:
+		return newMapEncoder(t)
+	case reflect.Slice:
+		return newSliceEncoder(t)
+	case reflect.Array:
+		return newArrayEncoder(t)
+	case reflect.Pointer:
+		return newPtrEncoder(typeEncoder(t.Elem()))
+	}
+	return func(e *encState, v reflect.Value) error { return unsupportedType(v.Type()) }
+}
+
+// hasMarshaler reports whether t or its pointer has a marshal method, which
+// then decides its encoding whatever the ",string" option says.
+func hasMarshaler(t reflect.Type) bool {
+	p := reflect.PointerTo(t)
+	return t.Implements(marshalerType) || t.Implements(textMarshalerType) ||
+		t.Kind() != reflect.Pointer && (p.Implements(marshalerType) || p.Implements(textMarshalerType))
+}
+
+// quotedEncoder returns the encoder of a struct field of type t with the
+// ",string" option, which writes a bool, number or string value inside a
+// JSON string, also through one pointer.
+func quotedEncoder(t reflect.Type) encoderFunc {
+	if hasMarshaler(t) {
+		return typeEncoder(t)
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return quotedBoolEncode
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return quotedIntEncode
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return quotedUintEncode
+	case reflect.Float32:
+		return quotedFloatEncoder(32)
+	case reflect.Float64:
+		return quotedFloatEncoder(64)
+	case reflect.String:
+		if t == numberType {
+			return quotedNumberEncode
+		}
+		return quotedStringEncode
+	case reflect.Pointer:
+		return newPtrEncoder(quotedEncoder(t.Elem()))
+	}
+	return typeEncoder(t)
+}
+
+func condAddrEncoder(addr, other encoderFunc) encoderFunc {
+	return func(e *encState, v reflect.Value) error {
+		if v.CanAddr() {
+			return addr(e, v)
+		}
+		return other(e, v)
+	}
+}
+
+func boolEncode(e *encState, v reflect.Value) error { return e.writeBool(v.Bool()) }
+
+func intEncode(e *encState, v reflect.Value) error { return e.writeInt(v.Int()) }
+
+func uintEncode(e *encState, v reflect.Value) error { return e.writeUint(v.Uint()) }
+
+func float32Encode(e *encState, v reflect.Value) error { return e.writeFloat(v, 32) }
+
+func float64Encode(e *encState, v reflect.Value) error { return e.writeFloat(v, 64) }
+
+// writeFloat writes a float as encoding/json does; NaN and ±Inf are an
+// error under NonFiniteError, as there, and otherwise follow the option.
+func (e *encState) writeFloat(v reflect.Value, bits int) error {
+	f := v.Float()
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		if e.g.opts.NonFinite == NonFiniteError {
+			return unsupportedValue(v, strconv.FormatFloat(f, 'g', -1, bits))
+		}
+		return e.g.writeNonFinite(f)
+	}
+	return e.writeFiniteFloat(f, bits)
+}
+
+func stringEncode(e *encState, v reflect.Value) error { return e.g.WriteString(v.String()) }
+
+func numberEncode(e *encState, v reflect.Value) error {
+	s, err := numberText(v)
+	if err != nil {
+		return err
+	}
+	return e.g.WriteNumber(s)
+}
+
+// numberText returns the text of a json.Number: "0" when empty, as
+// encoding/json writes it, and an error when not a JSON number.
+func numberText(v reflect.Value) (string, error) {
+	s := v.String()
+	if s == "" {
+		s = "0"
+	}
+	if !validNumber(s) {
+		if jsonOnV2 {
+			return "", marshalerErr(v.Type(), &numberError{s}, "MarshalJSON")
+		}
+		return "", &EncodeError{Type: v.Type(), Err: &numberError{s}}
+	}
+	return s, nil
+}
+
+func quotedBoolEncode(e *encState, v reflect.Value) error {
+	if v.Bool() {
+		return e.g.WriteString("true")
+	}
+	return e.g.WriteString("false")
+}
+
+func quotedIntEncode(e *encState, v reflect.Value) error {
+	e.tmp = strconv.AppendInt(e.tmp[:0], v.Int(), 10)
+	return e.g.WriteStringBytes(e.tmp)
+}
+
+func quotedUintEncode(e *encState, v reflect.Value) error {
+	e.tmp = strconv.AppendUint(e.tmp[:0], v.Uint(), 10)
+	return e.g.WriteStringBytes(e.tmp)
+}
+
+func quotedFloatEncoder(bits int) encoderFunc {
+	return func(e *encState, v reflect.Value) error {
+		f := v.Float()
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return e.writeFloat(v, bits)
+		}
+		e.tmp = appendFloat(e.tmp[:0], f, bits)
+		return e.g.WriteStringBytes(e.tmp)
+	}
+}
+
+func quotedNumberEncode(e *encState, v reflect.Value) error {
+	s, err := numberText(v)
+	if err != nil {
+		return err
+	}
+	return e.g.WriteString(s)
+}
+
+// quotedStringEncode writes the string quoted under the generator's
+// escaping, inside a string: encoding/json's ",string" on a string field.
+func quotedStringEncode(e *encState, v reflect.Value) error {
+	q, err := e.g.x.appendQuoted(e.tmp[:0], stringBytes(v.String()))
+	if err != nil {
+		return err
+	}
+	e.tmp = q
+	return e.g.WriteStringBytes(q)
+}
+
+func interfaceEncode(e *encState, v reflect.Value) error {
+	if v.IsNil() {
+		return e.writeNull()
+	}
+	ev := v.Elem()
+	return typeEncoder(ev.Type())(e, ev)
+}
+
+func newPtrEncoder(elem encoderFunc) encoderFunc {
+	return func(e *encState, v reflect.Value) error {
+		if v.IsNil() {
+			return e.writeNull()
+		}
+		if err := e.enter(v, -1); err != nil {
+			return err
+		}
+		if err := elem(e, v.Elem()); err != nil {
+			return err
+		}
+		e.leave(v, -1)
+		return nil
+	}
+}
+
+func newSliceEncoder(t reflect.Type) encoderFunc {
+	// []byte is base64, unless its element type's pointer has a marshal
+	// method (arrays of bytes are arrays).
+	if t.Elem().Kind() == reflect.Uint8 {
+		p := reflect.PointerTo(t.Elem())
+		if !p.Implements(marshalerType) && !p.Implements(textMarshalerType) {
+			return byteSliceEncode
+		}
+	}
+	arr := newArrayEncoder(t)
+	return func(e *encState, v reflect.Value) error {
+		if v.IsNil() {
+			return e.writeNull()
+		}
+		n := v.Len()
+		if err := e.enter(v, n); err != nil {
+			return err
+		}
+		if err := arr(e, v); err != nil {
+			return err
+		}
+		e.leave(v, n)
+		return nil
+	}
+}
+
+// byteSliceEncode writes a []byte as the string of its standard base64
+// encoding (RFC 4648 §4), as encoding/json does. That string obeys the
+// escaping like any other: where the escaping changes a symbol of the
+// alphabet (EscapeSlash's '/', or a CharacterEscapes rule for a letter),
+// the text goes through the escaper; otherwise WriteBinary writes it
+// directly, which is the same bytes.
+func byteSliceEncode(e *encState, v reflect.Value) error {
+	if v.IsNil() {
+		return e.writeNull()
+	}
+	if !e.g.x.base64Escaped() {
+		return e.g.WriteBinary(base64.StdEncoding, v.Bytes())
+	}
+	e.tmp = base64.StdEncoding.AppendEncode(e.tmp[:0], v.Bytes())
+	return e.g.WriteStringBytes(e.tmp)
+}
+
+// base64Alphabet is every byte the standard base64 encoding writes: its 64
+// symbols and the padding.
+const base64Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="
+
+// base64Escaped reports whether x writes any byte of base64Alphabet other
+// than as itself. It quotes the alphabet once per escaper, through the
+// same path as any string (CharacterEscapes hooks included), and caches
+// the answer.
+func (x *escaper) base64Escaped() bool {
+	if x.b64 == 0 {
+		var buf [len(base64Alphabet) + 2]byte
+		q, err := x.appendQuoted(buf[:0], stringBytes(base64Alphabet))
+		x.b64 = 1
+		if err != nil || string(q[1:len(q)-1]) != base64Alphabet {
+			x.b64 = 2
+		}
+	}
+	return x.b64 == 2
+}
+
+func newArrayEncoder(t reflect.Type) encoderFunc {
+	elem := typeEncoder(t.Elem())
+	et := t.Elem()
+	return func(e *encState, v reflect.Value) error {
+		if err := e.writeStart(inArray); err != nil {
+			return err
+		}
+		for i, n := 0, v.Len(); i < n; i++ {
+			if err := elem(e, v.Index(i)); err != nil {
+				return atPath(err, et, strconv.Itoa(i))
+			}
+		}
+		return e.writeEnd(inArray)
+	}
+}
+
+func marshalerEncode(e *encState, v reflect.Value) error {
+	if v.Kind() == reflect.Pointer && v.IsNil() {
+		return e.writeNull()
+	}
+	m, ok := reflect.TypeAssert[json.Marshaler](v)
+	if !ok {
+		return e.writeNull()
+	}
+	return e.writeMarshalJSON(m, v.Type())
+}
+
+func addrMarshalerEncode(e *encState, v reflect.Value) error {
+	va := v.Addr()
+	m, _ := reflect.TypeAssert[json.Marshaler](va)
+	return e.writeMarshalJSON(m, v.Type())
+}
+
+func (e *encState) writeMarshalJSON(m json.Marshaler, t reflect.Type) error {
+	b, err := m.MarshalJSON()
+	if err != nil {
+		return marshalerErr(t, err, "MarshalJSON")
+	}
+	// The output is re-encoded by the rule of WriteRawValue. Output that is
+	// not one JSON value is the method's fault, which encoding/json
+	// reports as a *json.MarshalerError; a value refused by the
+	// generator's rules (its invalid-UTF-8 policy, Options.MaxDepth) is
+	// jgen's own refusal.
+	if err := e.g.writeRaw("MarshalJSON output", b); err != nil {
+		if ve, ok := err.(*ValueError); ok && ve.Cause == nil {
+			return marshalerErr(t, err, "MarshalJSON")
+		}
+		return encodeErr(t, err)
+	}
+	return nil
+}
+
+func textMarshalerEncode(e *encState, v reflect.Value) error {
+	if v.Kind() == reflect.Pointer && v.IsNil() {
+		return e.writeNull()
+	}
+	m, ok := reflect.TypeAssert[encoding.TextMarshaler](v)
+	if !ok {
+		return e.writeNull()
+	}
+	return e.writeMarshalText(m, v.Type())
+}
+
+func addrTextMarshalerEncode(e *encState, v reflect.Value) error {
+	va := v.Addr()
+	m, _ := reflect.TypeAssert[encoding.TextMarshaler](va)
+	return e.writeMarshalText(m, v.Type())
+}
+
+func (e *encState) writeMarshalText(m encoding.TextMarshaler, t reflect.Type) error {
+	b, err := m.MarshalText()
+	if err != nil {
+		return marshalerErr(t, err, "MarshalText")
+	}
+	return e.g.WriteStringBytes(b)
+}

@@ -1,0 +1,131 @@
+package jgen
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+)
+
+// EncodeError reports a Go value that WriteValue (and Marshal,
+// AppendMarshal, Encoder.Encode) cannot encode. Nothing of the value was
+// written.
+//
+// Err is the reason. errors.As finds through it the error type
+// encoding/json would have returned for the same value:
+//   - *json.UnsupportedTypeError for a channel, function, complex number or
+//     unsafe pointer, and (classic encoding/json) for a map whose key type
+//     is not a string, integer or encoding.TextMarshaler type;
+//   - *json.UnsupportedValueError for NaN and ±Inf under NonFiniteError
+//     (the default Options.NonFinite), for a pointer cycle and (encoding/json
+//     on v2, Go 1.27) for a map key that has no member name;
+//   - *json.MarshalerError for a MarshalJSON or MarshalText method that
+//     returned an error, or a MarshalJSON that returned bytes that are not
+//     exactly one JSON value (then its Err matches ErrInvalidValue); on v2
+//     also for a map key whose MarshalText fails and for an invalid
+//     json.Number (its Err matching ErrInvalidNumber).
+//
+// Classic encoding/json returns plain errors in the last two cases; so
+// does jgen then: an error matching ErrInvalidNumber, and one naming the
+// map type. Errors of the generator are reasons too: a *UTF8Error for
+// invalid UTF-8 in a string, a map key or MarshalText output under the
+// InvalidUTF8Error policy, and a *SyntaxError matching ErrMaxDepth for
+// nesting deeper than Options.MaxDepth. MarshalJSON output (json.RawMessage
+// included) is checked as WriteRawValue checks a raw value: where it is
+// not exactly one JSON value, the *json.MarshalerError wraps the
+// *ValueError; where the generator's rules refuse it (invalid UTF-8 or a
+// lone surrogate escape under the InvalidUTF8Error policy, nesting deeper
+// than Options.MaxDepth), the reason is the *ValueError itself, matching
+// ErrInvalidUTF8 or ErrMaxDepth.
+type EncodeError struct {
+	// Pointer is the JSON Pointer (RFC 6901) of the failing value within
+	// the value given, such as "/items/3/price": member names and map keys
+	// as written (with "~" as "~0" and "/" as "~1"), array and slice
+	// elements by index. It is "" for the value itself. A map key that
+	// cannot be written points at its map.
+	Pointer string
+	// Type is the Go type of the failing value.
+	Type reflect.Type
+	// Err is the reason; see EncodeError.
+	Err error
+	// method is "MarshalJSON" or "MarshalText" when a method failed.
+	method string
+	// path holds the reference tokens of Pointer, innermost first, while
+	// the error travels up through the containers.
+	path []string
+}
+
+func (e *EncodeError) Error() string {
+	var b strings.Builder
+	b.WriteString("jgen: cannot encode value")
+	if e.Type != nil {
+		b.WriteString(" of type ")
+		b.WriteString(e.Type.String())
+	}
+	if e.Pointer != "" {
+		b.WriteString(" at ")
+		b.WriteString(e.Pointer)
+	}
+	b.WriteString(": ")
+	var me *json.MarshalerError
+	if e.method != "" && errors.As(e.Err, &me) {
+		// json.MarshalerError names MarshalJSON even for MarshalText,
+		// since its method field cannot be set from outside.
+		b.WriteString("error calling " + e.method + ": ")
+		b.WriteString(me.Err.Error())
+	} else {
+		b.WriteString(e.Err.Error())
+	}
+	return b.String()
+}
+
+// Unwrap returns Err.
+func (e *EncodeError) Unwrap() error { return e.Err }
+
+// encodeErr makes err, an error for a value of type t, an *EncodeError
+// (unless it is one already).
+func encodeErr(t reflect.Type, err error) *EncodeError {
+	if ee, ok := err.(*EncodeError); ok {
+		return ee
+	}
+	return &EncodeError{Type: t, Err: err}
+}
+
+// atPath records that err happened at the reference token tok below a
+// container; t is the type of the value at tok.
+func atPath(err error, t reflect.Type, tok string) error {
+	ee := encodeErr(t, err)
+	ee.path = append(ee.path, tok)
+	return ee
+}
+
+// finish turns the recorded path into Pointer.
+func (e *EncodeError) finish() {
+	if len(e.path) == 0 {
+		return
+	}
+	var b strings.Builder
+	for i := len(e.path) - 1; i >= 0; i-- {
+		b.WriteByte('/')
+		tok := e.path[i]
+		if strings.ContainsAny(tok, "~/") {
+			tok = strings.ReplaceAll(tok, "~", "~0")
+			tok = strings.ReplaceAll(tok, "/", "~1")
+		}
+		b.WriteString(tok)
+	}
+	e.Pointer = b.String() + e.Pointer
+	e.path = nil
+}
+
+func unsupportedType(t reflect.Type) error {
+	return &EncodeError{Type: t, Err: &json.UnsupportedTypeError{Type: t}}
+}
+
+func unsupportedValue(v reflect.Value, str string) error {
+	return &EncodeError{Type: v.Type(), Err: &json.UnsupportedValueError{Value: v, Str: str}}
+}
+
+func marshalerErr(t reflect.Type, err error, method string) error {
+	return &EncodeError{Type: t, Err: &json.MarshalerError{Type: t, Err: err}, method: method}
+}

@@ -1,0 +1,294 @@
+package jgen
+
+import (
+	"encoding"
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"unsafe"
+)
+
+// keyKind says how a map key becomes a member name, in encoding/json's
+// order of preference.
+type keyKind uint8
+
+const (
+	keyString keyKind = iota // a string kind: the string itself
+	keyText                  // an encoding.TextMarshaler: its text
+	keyInt                   // a signed integer: its decimal form
+	keyUint                  // an unsigned integer: its decimal form
+	// On v2 (jsonOnV2) only:
+	keyFloat // a float: its form as a number (appendFloat)
+	keyAny   // an interface: by its dynamic value's kind, string or integer
+	keyNone  // any other type: an error once the map has an entry
+)
+
+type mapEncoder struct {
+	typ  reflect.Type
+	keys keyKind
+	elem encoderFunc
+	// byIndex is set when the element type behaves differently when
+	// addressable (a pointer method MarshalJSON or MarshalText somewhere
+	// in it without an indirection): then each value is read with
+	// MapIndex, which copies it unaddressable as encoding/json sees it.
+	// Otherwise the values are copied into a pooled, addressable slice,
+	// which costs no allocation.
+	byIndex bool
+	pool    sync.Pool // of *mapScratch
+}
+
+// mapScratch holds one map's entries while they are sorted.
+type mapScratch struct {
+	iter    reflect.MapIter
+	keys    reflect.Value // []K
+	vals    reflect.Value // []V
+	entries []mapEntry
+	text    []byte // decimal keys
+}
+
+type mapEntry struct {
+	name string
+	i    int
+	// start and end delimit a decimal key's form in mapScratch.text.
+	start, end int
+}
+
+func newMapEncoder(t reflect.Type) encoderFunc {
+	me := &mapEncoder{typ: t}
+	kt := t.Key()
+	switch kt.Kind() {
+	case reflect.String:
+		me.keys = keyString
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		me.keys = keyInt
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		me.keys = keyUint
+	case reflect.Float32, reflect.Float64:
+		me.keys = keyFloat
+	case reflect.Interface:
+		me.keys = keyAny
+	default:
+		me.keys = keyNone
+	}
+	if !jsonOnV2 && me.keys >= keyFloat && !kt.Implements(textMarshalerType) {
+		// Classic encoding/json refuses the type, even for a nil map.
+		return func(e *encState, v reflect.Value) error { return unsupportedType(v.Type()) }
+	}
+	if kt.Kind() != reflect.String && kt.Implements(textMarshalerType) {
+		me.keys = keyText
+	}
+	me.elem = typeEncoder(t.Elem())
+	me.byIndex = addrSensitive(t.Elem(), map[reflect.Type]bool{})
+	me.pool.New = func() any { return new(mapScratch) }
+	return me.encode
+}
+
+// addrSensitive reports whether encoding a value of type t can depend on
+// whether the value is addressable.
+func addrSensitive(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
+		p := reflect.PointerTo(t)
+		if p.Implements(marshalerType) || p.Implements(textMarshalerType) {
+			return true
+		}
+	}
+	switch t.Kind() {
+	case reflect.Array:
+		return addrSensitive(t.Elem(), seen)
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if addrSensitive(t.Field(i).Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (me *mapEncoder) encode(e *encState, v reflect.Value) error {
+	if v.IsNil() {
+		return e.writeNull()
+	}
+	if err := e.enter(v, -2); err != nil {
+		return err
+	}
+	n := v.Len()
+	sc := me.pool.Get().(*mapScratch)
+	err := me.encodeEntries(e, v, n, sc)
+	if n > 0 {
+		// Drop the references to the map's keys and values (element by
+		// element: Value.Slice would allocate).
+		for i := range n {
+			sc.keys.Index(i).SetZero()
+			if !me.byIndex {
+				sc.vals.Index(i).SetZero()
+			}
+		}
+		clear(sc.entries[:n])
+	}
+	sc.iter.Reset(reflect.Value{})
+	me.pool.Put(sc)
+	if err != nil {
+		return err
+	}
+	e.leave(v, -2)
+	return nil
+}
+
+func (me *mapEncoder) encodeEntries(e *encState, v reflect.Value, n int, sc *mapScratch) error {
+	if n > 0 && (!sc.keys.IsValid() || sc.keys.Len() < n) {
+		c := max(n, 8)
+		sc.keys = reflect.MakeSlice(reflect.SliceOf(me.typ.Key()), c, c)
+		if !me.byIndex {
+			sc.vals = reflect.MakeSlice(reflect.SliceOf(me.typ.Elem()), c, c)
+		}
+	}
+	sc.entries = slices.Grow(sc.entries[:0], n)[:n]
+	sc.text = sc.text[:0]
+	sc.iter.Reset(v)
+	i := 0
+	for ; i < n && sc.iter.Next(); i++ {
+		k := sc.keys.Index(i)
+		k.SetIterKey(&sc.iter)
+		if !me.byIndex {
+			sc.vals.Index(i).SetIterValue(&sc.iter)
+		}
+		en := &sc.entries[i]
+		en.i = i
+		switch me.keys {
+		case keyString:
+			en.name = k.String()
+		case keyText:
+			name, err := textKey(k)
+			if err != nil {
+				if jsonOnV2 {
+					return marshalerErr(k.Type(), err, "MarshalText")
+				}
+				return &EncodeError{Type: me.typ, Err: fmt.Errorf("json: encoding error for type %q: %q", me.typ.String(), err.Error())}
+			}
+			en.name = name
+		case keyFloat, keyAny, keyNone:
+			en.start = len(sc.text)
+			var err error
+			if sc.text, err = appendKeyV2(sc.text, k); err != nil {
+				return err
+			}
+			en.end = len(sc.text)
+		case keyInt:
+			en.start = len(sc.text)
+			sc.text = strconv.AppendInt(sc.text, k.Int(), 10)
+			en.end = len(sc.text)
+		case keyUint:
+			en.start = len(sc.text)
+			sc.text = strconv.AppendUint(sc.text, k.Uint(), 10)
+			en.end = len(sc.text)
+		}
+	}
+	n = i // a map changed while encoded (by a method) may have shrunk
+	entries := sc.entries[:n]
+	if me.keys >= keyInt && me.keys != keyText {
+		// The decimal forms become strings once sc.text stops growing.
+		for j := range entries {
+			en := &entries[j]
+			en.name = unsafe.String(unsafe.SliceData(sc.text[en.start:]), en.end-en.start)
+		}
+	}
+	slices.SortFunc(entries, func(a, b mapEntry) int { return strings.Compare(a.name, b.name) })
+	if err := e.writeStart(inObject); err != nil {
+		return err
+	}
+	for _, en := range entries {
+		if err := e.writeName(en.name); err != nil {
+			// A key that cannot be written (invalid UTF-8) is blamed on
+			// the map: its own text may not be fit for a pointer.
+			return encodeErr(me.typ.Key(), err)
+		}
+		var ev reflect.Value
+		if me.byIndex {
+			ev = v.MapIndex(sc.keys.Index(en.i))
+		} else {
+			ev = sc.vals.Index(en.i)
+		}
+		if err := me.elem(e, ev); err != nil {
+			return atPath(err, me.typ.Elem(), en.name)
+		}
+	}
+	return e.writeEnd(inObject)
+}
+
+// textKey returns the text of a TextMarshaler key; a nil pointer is "".
+func textKey(k reflect.Value) (string, error) {
+	if k.Kind() == reflect.Pointer && k.IsNil() {
+		return "", nil
+	}
+	tm, _ := reflect.TypeAssert[encoding.TextMarshaler](k)
+	b, err := tm.MarshalText()
+	return string(b), err
+}
+
+// appendKeyV2 appends the member name of a map key that only
+// encoding/json on v2 accepts: a float as its number form, an interface
+// by its dynamic value (a string, an integer or a float). Any other key is
+// an *json.UnsupportedValueError, as there.
+func appendKeyV2(b []byte, k reflect.Value) ([]byte, error) {
+	if k.Kind() == reflect.Interface {
+		if k.IsNil() {
+			return b, unsupportedValue(k, "map key is a nil interface")
+		}
+		k = k.Elem()
+	}
+	switch k.Kind() {
+	case reflect.String:
+		return append(b, k.String()...), nil
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return strconv.AppendInt(b, k.Int(), 10), nil
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return strconv.AppendUint(b, k.Uint(), 10), nil
+	case reflect.Float32, reflect.Float64:
+		f, bits := k.Float(), k.Type().Bits()
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return b, unsupportedValue(k, strconv.FormatFloat(f, 'g', -1, bits))
+		}
+		return appendFloat(b, f, bits), nil
+	case reflect.Complex64, reflect.Complex128, reflect.Chan, reflect.Func, reflect.UnsafePointer:
+		return b, unsupportedType(k.Type())
+	}
+	return b, unsupportedValue(k, "map key of type "+k.Type().String()+" is not a string")
+}
+
+// writeName writes a map key as a name. In the Compact layout it escapes
+// the name straight into the buffer when it fits, as the generator's
+// string fast path does for values; otherwise, and for an invalid name,
+// it leaves the work to WriteName.
+func (e *encState) writeName(name string) error {
+	g := e.g
+	st := &g.st
+	if !st.compact || st.cur != inObject || st.afterName || g.err != nil {
+		return g.WriteName(name)
+	}
+	if n := len(name) + 3; g.k.free() < n {
+		_ = g.k.room(n) // append mode while WriteValue runs
+	}
+	mark := len(g.k.buf)
+	b := g.k.buf
+	if !st.first {
+		b = append(b, ',')
+	}
+	b = append(b, g.x.quote)
+	b, i, bad := g.x.appendSome(b, stringBytes(name), 0)
+	if i < len(name) || bad || cap(b)-len(b) <= slack {
+		g.k.buf = g.k.buf[:mark]
+		return g.WriteName(name)
+	}
+	g.k.buf = append(b, g.x.quote)
+	st.nameDone()
+	return nil
+}

@@ -1,0 +1,383 @@
+package jgen
+
+import (
+	"cmp"
+	"reflect"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"unicode"
+	"unicode/utf8"
+)
+
+// structField is one member a struct type encodes to.
+type structField struct {
+	name string
+	// index is the path of field indexes from the outer struct, through
+	// embedded structs (and pointers to them).
+	index  []int
+	typ    reflect.Type // the Go field's type
+	tagged bool         // the name comes from a json tag
+	// omitEmpty and omitZero are the tag options; isZero, when set, is the
+	// type's IsZero method.
+	omitEmpty bool
+	omitZero  bool
+	isZero    func(reflect.Value) bool
+	quoted    bool
+	enc       encoderFunc
+}
+
+type structEncoder struct {
+	fields []structField
+	// names holds the quoted member names under the Escaping last used;
+	// replaced, never changed, when another Escaping comes along.
+	names atomic.Pointer[quotedNames]
+}
+
+type quotedNames struct {
+	esc Escaping
+	q   [][]byte
+}
+
+func newStructEncoder(t reflect.Type) encoderFunc {
+	se := &structEncoder{fields: structFields(t)}
+	for i := range se.fields {
+		f := &se.fields[i]
+		if f.quoted {
+			f.enc = quotedEncoder(f.typ)
+		} else {
+			f.enc = typeEncoder(f.typ)
+		}
+	}
+	return se.encode
+}
+
+// quoted returns the quoted member names under the generator's escaping.
+// A name never fails to quote: names are valid UTF-8 (isValidTag and Go
+// identifiers).
+func (se *structEncoder) quoted(x *escaper) [][]byte {
+	if n := se.names.Load(); n != nil && n.esc == x.esc {
+		return n.q
+	}
+	n := &quotedNames{esc: x.esc, q: make([][]byte, len(se.fields))}
+	var buf []byte
+	for i := range se.fields {
+		start := len(buf)
+		buf, _ = x.appendQuoted(buf, stringBytes(se.fields[i].name))
+		n.q[i] = buf[start:len(buf):len(buf)]
+	}
+	se.names.Store(n)
+	return n.q
+}
+
+func (se *structEncoder) encode(e *encState, v reflect.Value) error {
+	g := e.g
+	if err := e.writeStart(inObject); err != nil {
+		return err
+	}
+	names := se.quoted(&g.x)
+fields:
+	for i := range se.fields {
+		f := &se.fields[i]
+		fv := v.Field(f.index[0])
+		if len(f.index) > 1 {
+			// A promoted field: through the embedded structs, skipped
+			// when one of them is a nil pointer.
+			for _, j := range f.index[1:] {
+				if fv.Kind() == reflect.Pointer {
+					if fv.IsNil() {
+						continue fields
+					}
+					fv = fv.Elem()
+				}
+				fv = fv.Field(j)
+			}
+		}
+		if f.omitEmpty && isEmptyValue(fv) {
+			continue
+		}
+		if f.omitZero && (f.isZero == nil && fv.IsZero() || f.isZero != nil && f.isZero(fv)) {
+			continue
+		}
+		if err := e.writeQuotedName(names[i]); err != nil {
+			return err
+		}
+		if err := f.enc(e, fv); err != nil {
+			return atPath(err, f.typ, f.name)
+		}
+	}
+	return e.writeEnd(inObject)
+}
+
+// writeQuotedName writes a name already quoted under the current escaping.
+func (e *encState) writeQuotedName(q []byte) error {
+	g := e.g
+	if st := &g.st; st.compact && st.cur == inObject && !st.afterName && g.err == nil {
+		// The Compact layout's prefix of a name is a comma or nothing.
+		if g.k.free() < len(q)+1 {
+			_ = g.k.room(len(q) + 1) // append mode while WriteValue runs
+		}
+		b := g.k.buf
+		if !st.first {
+			b = append(b, ',')
+		}
+		g.k.buf = append(b, q...)
+		st.first = false
+		st.afterName = true
+		st.vsep = ':' // what nameDone's sync sets in the Compact layout
+		return nil
+	}
+	if err := g.beginName(); err != nil {
+		return err
+	}
+	g.k.buf = g.appendPrefix(g.k.buf, true)
+	if err := g.appendRaw(q); err != nil {
+		return err
+	}
+	g.st.nameDone()
+	return nil
+}
+
+// isEmptyValue is encoding/json's test for omitempty.
+func isEmptyValue(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Array, reflect.Map, reflect.Slice, reflect.String:
+		return v.Len() == 0
+	case reflect.Bool,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64,
+		reflect.Interface, reflect.Pointer:
+		return v.IsZero()
+	}
+	return false
+}
+
+type isZeroer interface{ IsZero() bool }
+
+var isZeroerType = reflect.TypeFor[isZeroer]()
+
+// isZeroFunc returns the test of omitzero for a field of type t that has
+// an IsZero method, or nil (then reflect.Value.IsZero decides).
+func isZeroFunc(t reflect.Type) func(reflect.Value) bool {
+	switch {
+	case t.Kind() == reflect.Interface && t.Implements(isZeroerType):
+		return func(v reflect.Value) bool {
+			if v.IsNil() || v.Elem().Kind() == reflect.Pointer && v.Elem().IsNil() {
+				return true
+			}
+			z, _ := reflect.TypeAssert[isZeroer](v)
+			return z.IsZero()
+		}
+	case t.Kind() == reflect.Pointer && t.Implements(isZeroerType):
+		return func(v reflect.Value) bool {
+			if v.IsNil() {
+				return true
+			}
+			z, _ := reflect.TypeAssert[isZeroer](v)
+			return z.IsZero()
+		}
+	case t.Implements(isZeroerType):
+		return func(v reflect.Value) bool {
+			z, _ := reflect.TypeAssert[isZeroer](v)
+			return z.IsZero()
+		}
+	case reflect.PointerTo(t).Implements(isZeroerType):
+		return func(v reflect.Value) bool {
+			if !v.CanAddr() {
+				c := reflect.New(v.Type()).Elem()
+				c.Set(v)
+				v = c
+			}
+			z, _ := reflect.TypeAssert[isZeroer](v.Addr())
+			return z.IsZero()
+		}
+	}
+	return nil
+}
+
+// structFields returns the members of struct type t in the order
+// encoding/json writes them: the exported fields and, breadth first, the
+// fields promoted from embedded structs (exported or not, through
+// pointers), where by Go's rules a shallower field hides a deeper one of
+// the same name, a tagged field wins over untagged ones at its depth, and
+// two equal candidates hide each other.
+func structFields(t reflect.Type) []structField {
+	type embedded struct {
+		typ   reflect.Type
+		index []int
+	}
+	var (
+		found   []structField
+		level   = []embedded{{typ: t}}
+		visited = map[reflect.Type]bool{}
+	)
+	for len(level) > 0 {
+		cur := level
+		level = nil
+		// seen counts how often each struct type is embedded at this
+		// depth: one embedded twice makes all its fields ambiguous.
+		seen := map[reflect.Type]int{}
+		for _, em := range cur {
+			seen[em.typ]++
+		}
+		for _, em := range cur {
+			if visited[em.typ] {
+				continue
+			}
+			visited[em.typ] = true
+			for i := range em.typ.NumField() {
+				sf := em.typ.Field(i)
+				if sf.Anonymous {
+					ft := sf.Type
+					if ft.Kind() == reflect.Pointer {
+						ft = ft.Elem()
+					}
+					if !sf.IsExported() && ft.Kind() != reflect.Struct {
+						continue
+					}
+				} else if !sf.IsExported() {
+					continue
+				}
+				tag := sf.Tag.Get("json")
+				if tag == "-" {
+					continue
+				}
+				name, opts := tagName(tag)
+				index := append(em.index[:len(em.index):len(em.index)], i)
+				ft := sf.Type
+				if ft.Name() == "" && ft.Kind() == reflect.Pointer {
+					ft = ft.Elem()
+				}
+				if name == "" && sf.Anonymous && ft.Kind() == reflect.Struct {
+					level = append(level, embedded{typ: ft, index: index})
+					continue
+				}
+				f := structField{
+					name:      name,
+					index:     index,
+					typ:       sf.Type,
+					tagged:    name != "",
+					omitEmpty: tagOption(opts, "omitempty"),
+					omitZero:  tagOption(opts, "omitzero"),
+				}
+				if f.name == "" {
+					f.name = sf.Name
+				}
+				if tagOption(opts, "string") {
+					switch ft.Kind() {
+					case reflect.Bool,
+						reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+						reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+						reflect.Float32, reflect.Float64, reflect.String:
+						f.quoted = true
+					}
+				}
+				if f.omitZero {
+					f.isZero = isZeroFunc(sf.Type)
+				}
+				found = append(found, f)
+				if seen[em.typ] > 1 {
+					// The same struct embedded twice at this depth: a
+					// second copy makes the name ambiguous below.
+					found = append(found, f)
+				}
+			}
+		}
+	}
+	// Group by name; within a name the shallowest, then tagged, then
+	// first field wins, unless the runner-up is as shallow and as tagged.
+	slices.SortStableFunc(found, func(a, b structField) int {
+		if c := strings.Compare(a.name, b.name); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(len(a.index), len(b.index)); c != 0 {
+			return c
+		}
+		if a.tagged != b.tagged {
+			if a.tagged {
+				return -1
+			}
+			return 1
+		}
+		return slices.Compare(a.index, b.index)
+	})
+	out := found[:0]
+	for i := 0; i < len(found); {
+		j := i + 1
+		for j < len(found) && found[j].name == found[i].name {
+			j++
+		}
+		if j-i == 1 || len(found[i].index) != len(found[i+1].index) || found[i].tagged != found[i+1].tagged {
+			out = append(out, found[i])
+		}
+		i = j
+	}
+	slices.SortFunc(out, func(a, b structField) int { return slices.Compare(a.index, b.index) })
+	return slices.Clip(out)
+}
+
+func tagOption(opts, want string) bool {
+	for opts != "" {
+		var o string
+		o, opts, _ = strings.Cut(opts, ",")
+		if o == want {
+			return true
+		}
+	}
+	return false
+}
+
+// tagName splits a json tag into the member name ("" for none) and the
+// options, by the toolchain's rule: classic encoding/json keeps a name of
+// letters, digits and punctuation other than the backslash and quote chars
+// (isValidTag), and drops any other; on v2, a name ends at the first
+// comma, backslash, quote char or backtick, and one that does not end at a
+// comma is cut to its leading letters, digits and '_' (none if it starts
+// with another character).
+func tagName(tag string) (name, opts string) {
+	if !jsonOnV2 {
+		name, opts, _ = strings.Cut(tag, ",")
+		if !isValidTag(name) {
+			name = ""
+		}
+		return name, opts
+	}
+	if tag == "" || tag[0] == ',' {
+		_, opts, _ = strings.Cut(tag, ",")
+		return "", opts
+	}
+	n := strings.IndexAny(tag, ",\\'\"`")
+	if n < 0 {
+		return tag, ""
+	}
+	if tag[n] != ',' {
+		r, _ := utf8.DecodeRuneInString(tag)
+		if r == '_' || unicode.IsLetter(r) {
+			n = len(tag) - len(strings.TrimLeftFunc(tag, func(r rune) bool {
+				return r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r)
+			}))
+			name = tag[:n]
+		}
+	} else {
+		name = tag[:n]
+	}
+	_, opts, _ = strings.Cut(tag[n:], ",")
+	return name, opts
+}
+
+// isValidTag is encoding/json's rule for a usable tag name: letters,
+// digits and punctuation other than the backslash and quote chars.
+func isValidTag(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		switch {
+		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
+		case !unicode.IsLetter(c) && !unicode.IsDigit(c):
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,91 @@
+package jgen_test
+
+import (
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/jgen-go/jgen"
+)
+
+type repo struct {
+	Name    string    `json:"name"`
+	Stars   int       `json:"stars"`
+	Tags    []string  `json:"tags,omitempty"`
+	Created time.Time `json:"created"`
+	Secret  string    `json:"-"`
+}
+
+// Encode a struct: with the defaults (Minimal escaping), with
+// encoding/json's bytes (the Stdlib preset), and ASCII-only in the
+// indented layout.
+func ExampleMarshal() {
+	r := repo{Name: "jgen <naïve>", Stars: 42, Created: time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC), Secret: "x"}
+	b, err := jgen.Marshal(r, nil)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(string(b))
+
+	b, err = jgen.Marshal(r, &jgen.Options{Escaping: jgen.Stdlib})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(string(b))
+
+	b, err = jgen.Marshal(r, &jgen.Options{Escaping: jgen.ASCII, Layout: jgen.Indented})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(string(b))
+	// Output:
+	// {"name":"jgen <naïve>","stars":42,"created":"2026-12-01T00:00:00Z"}
+	// {"name":"jgen \u003cnaïve\u003e","stars":42,"created":"2026-12-01T00:00:00Z"}
+	// {
+	//   "name": "jgen <na\u00efve>",
+	//   "stars": 42,
+	//   "created": "2026-12-01T00:00:00Z"
+	// }
+}
+
+// Mix tokens and values in one stream: a value that cannot be encoded
+// writes nothing, and the stream goes on.
+func ExampleGenerator_WriteValue() {
+	g, err := jgen.NewGenerator(os.Stdout, nil)
+	if err != nil {
+		panic(err)
+	}
+	g.WriteStartObject()
+	g.WriteName("repos")
+	if err := g.WriteValue([]repo{{Name: "a", Stars: 1}}); err != nil {
+		panic(err)
+	}
+	g.WriteName("bad")
+	err = g.WriteValue(map[string]any{"ok": 1, "ch": make(chan int)})
+	fmt.Fprintln(os.Stderr, err) // jgen: cannot encode value of type chan int at /ch: ...
+	g.WriteNull()
+	g.WriteEndObject()
+	// Close flushes; it reports the first error of the stream, so a
+	// program may also check only Close.
+	if err := g.Close(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+	}
+	// Output: {"repos":[{"name":"a","stars":1,"created":"0001-01-01T00:00:00Z"}],"bad":null}
+}
+
+// One value per line, as json.Encoder writes them.
+func ExampleEncoder() {
+	enc, err := jgen.NewEncoder(os.Stdout, &jgen.Options{Escaping: jgen.Jackson})
+	if err != nil {
+		panic(err)
+	}
+	for _, v := range []any{map[string]int{"b": 2, "a": 1}, []string{"\x01"}, nil} {
+		if err := enc.Encode(v); err != nil {
+			panic(err)
+		}
+	}
+	// Output:
+	// {"a":1,"b":2}
+	// ["\u0001"]
+	// null
+}
