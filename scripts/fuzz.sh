@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run every fuzz target of jgen one after the other (six targets).
+# Run every fuzz target of jgen one after the other (eight targets).
 #
 #   scripts/fuzz.sh [FUZZTIME] [PARALLEL]
 #
@@ -35,6 +35,8 @@ targets=(
 	".:FuzzAppendQuote:70000x"
 	".:FuzzGenerator:100000x"
 	".:FuzzCustomEscapes:80000x"
+	".:FuzzWriteRawValue:120000x"
+	".:FuzzWriteValue:20000x"
 	"./internal/scan:FuzzIndex:170000x"
 	"./internal/scan:FuzzUTF8:170000x"
 	"./cmd/jgen:FuzzCLI:55000x"
