@@ -199,7 +199,7 @@ func TestLoneSurrogateEscape(t *testing.T) {
 		{"replace_raw_max_ff", lone, []string{"--invalid-utf8", "replace-raw", "--max-unescaped", "U+00FF"}, `"\ufffd"`},
 		{"replace_raw_max_ffff", lone, []string{"--invalid-utf8", "replace-raw", "--max-unescaped", "U+FFFF"}, "\"\uFFFD\""},
 		{"replace_raw_surrogate_escapes", lone, []string{"--invalid-utf8", "replace-raw", "--surrogate-escapes"}, "\"\uFFFD\""},
-		{"stdlib", rawAfter, []string{"--preset", "stdlib"}, `"\ufffd\ufffd\ufffd\ufffd"`},
+		{"stdlib", rawAfter, []string{"--preset", "stdlib", "--invalid-utf8", "replace"}, `"\ufffd\ufffd\ufffd\ufffd"`},
 		{"quote_apostrophe", letter, []string{"--invalid-utf8", "replace", "--quote", "'"}, `'\ufffdA'`},
 		{"name", `{"\udbff":"\udfff"}`, []string{"--invalid-utf8", "replace"}, `{"\ufffd":"\ufffd"}`},
 		{"pair_kept", `"\ud800\ud800\udc00\udc00"`, []string{"--invalid-utf8", "replace"}, "\"\\ufffd\U00010000\\ufffd\""},
