@@ -136,6 +136,14 @@ func (e *numberError) Unwrap() error { return ErrInvalidNumber }
 // validNumber reports whether s matches RFC 8259 §6:
 // [ minus ] int [ frac ] [ exp ].
 func validNumber(s string) bool {
+	return len(s) > 0 && numberLen(stringBytes(s)) == len(s)
+}
+
+// numberLen returns the length of the number (RFC 8259 §6) at the start of
+// s, or 0 if none starts there. The number ends at the first byte that
+// cannot continue it; whether that byte may follow a value is the
+// caller's concern.
+func numberLen(s []byte) int {
 	i := 0
 	if i < len(s) && s[i] == '-' {
 		i++
@@ -144,34 +152,35 @@ func validNumber(s string) bool {
 	case i < len(s) && s[i] == '0':
 		i++
 	case i < len(s) && '1' <= s[i] && s[i] <= '9':
-		for i < len(s) && isDigit(s[i]) {
-			i++
-		}
+		i = digits(s, i+1)
 	default:
-		return false
+		return 0
 	}
 	if i < len(s) && s[i] == '.' {
-		i++
-		if i >= len(s) || !isDigit(s[i]) {
-			return false
+		j := digits(s, i+1)
+		if j == i+1 {
+			return 0
 		}
-		for i < len(s) && isDigit(s[i]) {
-			i++
-		}
+		i = j
 	}
 	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
 		i++
 		if i < len(s) && (s[i] == '+' || s[i] == '-') {
 			i++
 		}
-		if i >= len(s) || !isDigit(s[i]) {
-			return false
+		j := digits(s, i)
+		if j == i {
+			return 0
 		}
-		for i < len(s) && isDigit(s[i]) {
-			i++
-		}
+		i = j
 	}
-	return i == len(s)
+	return i
 }
 
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+func digits(s []byte, i int) int {
+	for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+		i++
+	}
+	return i
+}
+

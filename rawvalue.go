@@ -304,51 +304,6 @@ func literalLen(s []byte) int {
 	return 0
 }
 
-// numberLen returns the length of the number (RFC 8259 §6) at the start of
-// s, or 0 if none starts there. The number ends at the first byte that
-// cannot continue it; whether that byte may follow a value is the
-// caller's concern.
-func numberLen(s []byte) int {
-	i := 0
-	if i < len(s) && s[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(s) && s[i] == '0':
-		i++
-	case i < len(s) && '1' <= s[i] && s[i] <= '9':
-		i = digits(s, i+1)
-	default:
-		return 0
-	}
-	if i < len(s) && s[i] == '.' {
-		j := digits(s, i+1)
-		if j == i+1 {
-			return 0
-		}
-		i = j
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		j := digits(s, i)
-		if j == i {
-			return 0
-		}
-		i = j
-	}
-	return i
-}
-
-func digits(s []byte, i int) int {
-	for i < len(s) && '0' <= s[i] && s[i] <= '9' {
-		i++
-	}
-	return i
-}
-
 // emitRaw writes raw, which checkRaw accepted, token by token through the
 // generator's own paths, so that prefixes, separators and layout are
 // exactly those of the Write methods. Its only errors are the writer's.
