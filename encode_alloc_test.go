@@ -33,7 +33,7 @@ type allocStruct struct {
 // reused append-mode generator, in every layout; maps cost none once
 // warmed up.
 func TestWriteValueAllocs(t *testing.T) {
-	if raceEnabled {
+	if jgen.RaceEnabled {
 		t.Skip("sync.Pool drops items at random under the race detector")
 	}
 	v := allocStruct{ID: 1, Name: "name <x>", Active: true, Ratio: 0.5, Count: 7,

@@ -135,7 +135,7 @@ func firstDiffBytes(a, b []byte) int {
 // output plus 1 MiB, or twice when the rate of escapes changes half way.
 // Growing by a quarter at a time costs about five.
 func TestLongStringAppendGrowth(t *testing.T) {
-	if raceOn {
+	if RaceEnabled {
 		t.Skip("allocation bounds do not hold under the race detector's instrumentation; the test runs in every other CI step")
 	}
 	n := 16 << 20

@@ -2,5 +2,5 @@
 
 package jgen
 
-// raceOn: see race_on_internal_test.go.
-const raceOn = false
+// RaceEnabled: see race_on_internal_test.go.
+const RaceEnabled = false

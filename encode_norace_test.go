@@ -1,6 +1,0 @@
-//go:build !race
-
-package jgen_test
-
-// raceEnabled: see encode_race_test.go.
-const raceEnabled = false
