@@ -183,4 +183,3 @@ func digits(s []byte, i int) int {
 	}
 	return i
 }
-
