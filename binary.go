@@ -2,7 +2,6 @@ package jgen
 
 import (
 	"encoding/base64"
-	"strconv"
 	"sync/atomic"
 	"unsafe"
 )
@@ -76,28 +75,7 @@ func (g *Generator) checkEncoding(enc *base64.Encoding) error {
 	if v.bad == 0 || (v.apos != 0 && g.x.quote == '\'' && v.apos < v.bad) {
 		at, c = v.apos, '\''
 	}
-	at-- // stored one-based
-	what := "base64 alphabet symbol " + strconv.Itoa(int(at))
-	if at == 64 {
-		what = "base64 padding"
-	}
-	return &ValueError{
-		Token:  "binary value",
-		Offset: g.k.offset(),
-		Index:  int64(at),
-		Reason: what + " is " + quoteByte(c) + ", which may not stand raw in a string quoted with " + quoteByte(g.x.quote),
-		Err:    ErrInvalidEncoding,
-	}
-}
-
-// quoteByte formats c for an error message: a printable ASCII byte in
-// single quotes, any other as 0xXX.
-func quoteByte(c byte) string {
-	if c >= 0x20 && c < 0x7F {
-		return strconv.QuoteRune(rune(c))
-	}
-	const hex = "0123456789ABCDEF"
-	return "0x" + string([]byte{hex[c>>4], hex[c&15]})
+	return encodingErr(int(at)-1, c, g.x.quote, g.k.offset()) // at is one-based
 }
 
 // encVerdict is what probing a *base64.Encoding found: the one-based

@@ -170,7 +170,7 @@ func (e *encState) writeFloat(v reflect.Value, bits int) error {
 func stringEncode(e *encState, v reflect.Value) error { return e.g.WriteString(v.String()) }
 
 func numberEncode(e *encState, v reflect.Value) error {
-	s, err := numberText(v)
+	s, err := numberText(e.g, v)
 	if err != nil {
 		return err
 	}
@@ -179,16 +179,16 @@ func numberEncode(e *encState, v reflect.Value) error {
 
 // numberText returns the text of a json.Number: "0" when empty, as
 // encoding/json writes it, and an error when not a JSON number.
-func numberText(v reflect.Value) (string, error) {
+func numberText(g *Generator, v reflect.Value) (string, error) {
 	s := v.String()
 	if s == "" {
 		s = "0"
 	}
 	if !validNumber(s) {
 		if jsonOnV2 {
-			return "", marshalerErr(v.Type(), &numberError{s}, "MarshalJSON")
+			return "", marshalerErr(v.Type(), numberErr(s, g.k.offset()), "MarshalJSON")
 		}
-		return "", &EncodeError{Type: v.Type(), Err: &numberError{s}}
+		return "", &EncodeError{Type: v.Type(), Err: numberErr(s, g.k.offset())}
 	}
 	return s, nil
 }
@@ -222,7 +222,7 @@ func quotedFloatEncoder(bits int) encoderFunc {
 }
 
 func quotedNumberEncode(e *encState, v reflect.Value) error {
-	s, err := numberText(v)
+	s, err := numberText(e.g, v)
 	if err != nil {
 		return err
 	}

@@ -31,8 +31,8 @@ func (g *Generator) WriteUint(v uint64) error {
 // with sign and no leading zero (1e-7, 1e+21); -0 as -0.
 //
 // NaN and ±Inf follow Options.NonFinite; under NonFiniteError (the
-// default) WriteFloat returns ErrNonFinite and writes nothing. It returns
-// a *SyntaxError where a value may not stand.
+// default) WriteFloat returns a *ValueError matching ErrNonFinite and
+// writes nothing. It returns a *SyntaxError where a value may not stand.
 func (g *Generator) WriteFloat(v float64) error {
 	return g.note(g.writeFloat(v, 64))
 }
@@ -70,7 +70,7 @@ func (g *Generator) writeNonFinite(v float64) error {
 	case NonFiniteNull:
 		return g.WriteNull()
 	}
-	return ErrNonFinite
+	return nonFiniteErr(v, g.k.offset())
 }
 
 // appendFloat formats a finite v like encoding/json: strconv's shortest
@@ -98,7 +98,7 @@ func appendFloat(b []byte, v float64, bits int) []byte {
 
 // WriteNumber writes text as a number, verbatim, after checking it against
 // the number grammar of RFC 8259 §6 (for instance "-0", "1.50", "2e-3";
-// not "01", "+1", ".5", "NaN" or " 1"). It returns an error matching
+// not "01", "+1", ".5", "NaN" or " 1"). It returns a *ValueError matching
 // ErrInvalidNumber for text outside the grammar, and a *SyntaxError where a
 // value may not stand; in both cases nothing is written.
 func (g *Generator) WriteNumber(text string) error {
@@ -110,7 +110,7 @@ func (g *Generator) writeNumber(text string) error {
 		return err
 	}
 	if !validNumber(text) {
-		return &numberError{text}
+		return numberErr(text, g.k.offset())
 	}
 	if _, err := g.beginValue("number", 0); err != nil {
 		return err
@@ -120,18 +120,6 @@ func (g *Generator) writeNumber(text string) error {
 	}
 	return g.valueDone()
 }
-
-type numberError struct{ text string }
-
-func (e *numberError) Error() string {
-	t := e.text
-	if len(t) > 40 {
-		t = t[:40] + "..."
-	}
-	return "jgen: invalid JSON number " + strconv.Quote(t)
-}
-
-func (e *numberError) Unwrap() error { return ErrInvalidNumber }
 
 // validNumber reports whether s matches RFC 8259 §6:
 // [ minus ] int [ frac ] [ exp ].

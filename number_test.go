@@ -215,13 +215,15 @@ func TestNonFinite(t *testing.T) {
 					}
 					chk(t, g.WriteStartArray())
 					chk(t, g.WriteInt(1))
-					if err := write(g); err != jgen.ErrNonFinite {
-						t.Fatalf("%s: got %v, want ErrNonFinite", mode, err)
+					var ve *jgen.ValueError
+					err := write(g)
+					if !errors.Is(err, jgen.ErrNonFinite) || !errors.As(err, &ve) || ve.Offset != 2 {
+						t.Fatalf("%s: got %v, want a *ValueError matching ErrNonFinite at offset 2", mode, err)
 					}
 					chk(t, g.WriteInt(2))
 					chk(t, g.WriteEndArray())
-					if err := g.Close(); err != jgen.ErrNonFinite {
-						t.Errorf("%s: Close = %v, want the refusal ErrNonFinite", mode, err)
+					if cerr := g.Close(); cerr != err {
+						t.Errorf("%s: Close = %v, want the refusal %v", mode, cerr, err)
 					}
 					got := w.String()
 					if mode == "append" {

@@ -2,7 +2,6 @@ package jgen
 
 import (
 	"strconv"
-	"strings"
 )
 
 // Layout selects how a Generator lays out structure (whitespace between
@@ -171,19 +170,6 @@ func (o *Options) validate() error {
 		return &OptionsError{"Options.NonFinite", "unknown policy " + o.NonFinite.String()}
 	}
 	return nil
-}
-
-// codePoint formats r in the Unicode notation U+XXXX (at least four
-// upper-case hex digits); a negative r, which is no code point, in decimal.
-func codePoint(r rune) string {
-	if r < 0 {
-		return strconv.Itoa(int(r))
-	}
-	s := strings.ToUpper(strconv.FormatInt(int64(r), 16))
-	if len(s) < 4 {
-		s = "0000"[len(s):] + s
-	}
-	return "U+" + s
 }
 
 // onlyJSONSpace reports whether s holds only JSON whitespace (RFC 8259 §2).
