@@ -162,4 +162,3 @@ func TestValueErrorJSONNumber(t *testing.T) {
 		t.Errorf("output %q after refusal", g.Bytes())
 	}
 }
-
