@@ -139,7 +139,7 @@ func randomCharacterEscapes(r *rand.Rand) (jgen.EscapeSpec, bool, asciiTable, st
 		delete(tab.seqs, c)
 		switch r.IntN(4) {
 		case 0:
-			spec.ASCII[c] = jgen.NoEscape()
+			spec.ASCII[c] = jgen.EscapeNone()
 			tab.none[c] = true
 			fmt.Fprintf(&desc, "%q:none ", c)
 		case 1:
@@ -191,7 +191,7 @@ func specAcceptable(spec jgen.EscapeSpec, keysOK bool) bool {
 	return true
 }
 
-// asciiAcceptable judges the ASCII table: NoEscape only for bytes that may
+// asciiAcceptable judges the ASCII table: EscapeNone only for bytes that may
 // stand raw, backslash escapes and sequences valid JSON content.
 func asciiAcceptable(tab asciiTable) bool {
 	for c := range tab.none {

@@ -50,7 +50,7 @@ type tEscape struct {
 func (e tEscape) jgen() jgen.Escape {
 	switch e.kind {
 	case reference.KindNone:
-		return jgen.NoEscape()
+		return jgen.EscapeNone()
 	case reference.KindUnicode:
 		return jgen.EscapeUnicode()
 	case reference.KindBackslash:

@@ -9,7 +9,7 @@ import (
 
 // Escape says how CharacterEscapes writes one ASCII character. The zero
 // Escape means "not customised": the Escaping options decide. Build the
-// others with NoEscape, EscapeUnicode, EscapeBackslash and EscapeSequence.
+// others with EscapeNone, EscapeUnicode, EscapeBackslash and EscapeSequence.
 type Escape struct {
 	action escapeAction
 	char   byte   // for actBackslash
@@ -26,9 +26,9 @@ const (
 	actSequence
 )
 
-// NoEscape writes the character raw (jackson-core ESCAPE_NONE). It is
+// EscapeNone writes the character raw (jackson-core ESCAPE_NONE). It is
 // rejected for the characters RFC 8259 §7 requires to be escaped.
-func NoEscape() Escape { return Escape{action: actNone} }
+func EscapeNone() Escape { return Escape{action: actNone} }
 
 // EscapeUnicode writes the character as \u00XX, with the hex case of the
 // Escaping in use (jackson-core ESCAPE_STANDARD for characters without a
@@ -133,7 +133,7 @@ func mustCharacterEscapes(spec EscapeSpec) *CharacterEscapes {
 
 // NewCharacterEscapes validates spec and compiles it. It returns an
 // *OptionsError (matching ErrInvalidOptions) when an ASCII key is 0x80 or
-// above; when NoEscape is given for '"', '\\' or a control character
+// above; when EscapeNone is given for '"', '\\' or a control character
 // (RFC 8259 §7 requires them escaped); when EscapeBackslash names a byte
 // other than " \ / b f n r t; when a Runes key is below U+0080, above
 // U+10FFFF or a surrogate; or when a sequence is not valid JSON string

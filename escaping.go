@@ -162,7 +162,7 @@ var (
 // mark (") nor the apostrophe ('); when MaxUnescaped is negative, between
 // 1 and 0x7E, or above U+10FFFF; when InvalidUTF8 is not one of the
 // defined policies; or when QuoteChar is the apostrophe and
-// CharacterEscapes would write a raw apostrophe (a NoEscape action for
+// CharacterEscapes would write a raw apostrophe (a EscapeNone action for
 // it, or a custom sequence holding one).
 func (e Escaping) Validate() error {
 	switch e.QuoteChar {

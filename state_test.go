@@ -426,7 +426,7 @@ func TestRootSeparator(t *testing.T) {
 // NewAppendGenerator (and escaping fields by SetEscaping and Validate) with
 // an *OptionsError naming the field.
 func TestInvalidOptions(t *testing.T) {
-	rawApos, err := jgen.NewCharacterEscapes(jgen.EscapeSpec{ASCII: map[byte]jgen.Escape{'\'': jgen.NoEscape()}})
+	rawApos, err := jgen.NewCharacterEscapes(jgen.EscapeSpec{ASCII: map[byte]jgen.Escape{'\'': jgen.EscapeNone()}})
 	chk(t, err)
 	seqApos, err := jgen.NewCharacterEscapes(jgen.EscapeSpec{Runes: map[rune]string{'é': "e'"}})
 	chk(t, err)
@@ -443,7 +443,7 @@ func TestInvalidOptions(t *testing.T) {
 		{"MaxUnescaped -1", jgen.Options{Escaping: jgen.Escaping{MaxUnescaped: -1}}, "Escaping.MaxUnescaped"},
 		{"MaxUnescaped 0x110000", jgen.Options{Escaping: jgen.Escaping{MaxUnescaped: 0x110000}}, "Escaping.MaxUnescaped"},
 		{"InvalidUTF8 3", jgen.Options{Escaping: jgen.Escaping{InvalidUTF8: 3}}, "Escaping.InvalidUTF8"},
-		{"apostrophe NoEscape", jgen.Options{Escaping: jgen.Escaping{QuoteChar: '\'', CharacterEscapes: rawApos}}, "Escaping.CharacterEscapes"},
+		{"apostrophe EscapeNone", jgen.Options{Escaping: jgen.Escaping{QuoteChar: '\'', CharacterEscapes: rawApos}}, "Escaping.CharacterEscapes"},
 		{"apostrophe in sequence", jgen.Options{Escaping: jgen.Escaping{QuoteChar: '\'', CharacterEscapes: seqApos}}, "Escaping.CharacterEscapes"},
 		{"Indent x", jgen.Options{Indent: "x"}, "Options.Indent"},
 		{"Indent newline", jgen.Options{Indent: " \n"}, "Options.Indent"},
@@ -519,10 +519,10 @@ func TestInvalidCharacterEscapes(t *testing.T) {
 		spec   jgen.EscapeSpec
 		option string
 	}{
-		{"NoEscape quote", jgen.EscapeSpec{ASCII: map[byte]jgen.Escape{'"': jgen.NoEscape()}}, `EscapeSpec.ASCII['"']`},
-		{"NoEscape backslash", jgen.EscapeSpec{ASCII: map[byte]jgen.Escape{'\\': jgen.NoEscape()}}, `EscapeSpec.ASCII['\\']`},
-		{"NoEscape control", jgen.EscapeSpec{ASCII: map[byte]jgen.Escape{'\n': jgen.NoEscape()}}, `EscapeSpec.ASCII['\n']`},
-		{"NoEscape NUL", jgen.EscapeSpec{ASCII: map[byte]jgen.Escape{0: jgen.NoEscape()}}, `EscapeSpec.ASCII['\x00']`},
+		{"EscapeNone quote", jgen.EscapeSpec{ASCII: map[byte]jgen.Escape{'"': jgen.EscapeNone()}}, `EscapeSpec.ASCII['"']`},
+		{"EscapeNone backslash", jgen.EscapeSpec{ASCII: map[byte]jgen.Escape{'\\': jgen.EscapeNone()}}, `EscapeSpec.ASCII['\\']`},
+		{"EscapeNone control", jgen.EscapeSpec{ASCII: map[byte]jgen.Escape{'\n': jgen.EscapeNone()}}, `EscapeSpec.ASCII['\n']`},
+		{"EscapeNone NUL", jgen.EscapeSpec{ASCII: map[byte]jgen.Escape{0: jgen.EscapeNone()}}, `EscapeSpec.ASCII['\x00']`},
 		{"ASCII key 0x80", jgen.EscapeSpec{ASCII: map[byte]jgen.Escape{0x80: jgen.EscapeUnicode()}}, `EscapeSpec.ASCII['\u0080']`},
 		{"EscapeBackslash x", jgen.EscapeSpec{ASCII: map[byte]jgen.Escape{'a': jgen.EscapeBackslash('x')}}, `EscapeSpec.ASCII['a']`},
 		{"EscapeBackslash u", jgen.EscapeSpec{ASCII: map[byte]jgen.Escape{'a': jgen.EscapeBackslash('u')}}, `EscapeSpec.ASCII['a']`},
