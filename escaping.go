@@ -29,17 +29,34 @@ const (
 	InvalidUTF8ReplaceRaw
 )
 
-// String returns "error", "replace" or "replace-raw".
+var invalidUTF8Names = [...]string{InvalidUTF8Error: "error", InvalidUTF8Replace: "replace", InvalidUTF8ReplaceRaw: "replace-raw"}
+
+// String returns the policy's name: "error", "replace" or "replace-raw";
+// for a value that is no policy, "InvalidUTF8Policy(N)".
 func (p InvalidUTF8Policy) String() string {
-	switch p {
-	case InvalidUTF8Error:
-		return "error"
-	case InvalidUTF8Replace:
-		return "replace"
-	case InvalidUTF8ReplaceRaw:
-		return "replace-raw"
+	if int(p) < len(invalidUTF8Names) {
+		return invalidUTF8Names[p]
 	}
 	return "InvalidUTF8Policy(" + strconv.Itoa(int(p)) + ")"
+}
+
+// MarshalText implements [encoding.TextMarshaler]: it returns the policy's
+// name as [InvalidUTF8Policy.String] gives it, or an [*OptionsError] for a
+// value that is no policy.
+func (p InvalidUTF8Policy) MarshalText() ([]byte, error) {
+	if int(p) >= len(invalidUTF8Names) {
+		return nil, &OptionsError{"InvalidUTF8Policy", "unknown policy " + p.String()}
+	}
+	return []byte(invalidUTF8Names[p]), nil
+}
+
+// UnmarshalText implements [encoding.TextUnmarshaler]: it sets p to the
+// policy named text, exactly as [InvalidUTF8Policy.MarshalText] writes it
+// ("error", "replace" or "replace-raw"; case matters). For other text it
+// returns an [*OptionsError], whose Reason lists the names, and leaves p
+// unchanged.
+func (p *InvalidUTF8Policy) UnmarshalText(text []byte) error {
+	return unmarshalName(p, "InvalidUTF8Policy", invalidUTF8Names[:], text)
 }
 
 // Escaping says how strings (values and names alike) are quoted and which

@@ -2,6 +2,7 @@ package jgen
 
 import (
 	"strconv"
+	"strings"
 )
 
 // Layout selects how a Generator lays out structure (whitespace between
@@ -25,17 +26,33 @@ const (
 	JacksonPretty
 )
 
-// String returns the layout's name: "compact", "indented" or "jackson".
+var layoutNames = [...]string{Compact: "compact", Indented: "indented", JacksonPretty: "jackson"}
+
+// String returns the layout's name: "compact", "indented" or "jackson";
+// for a value that is no layout, "Layout(N)".
 func (l Layout) String() string {
-	switch l {
-	case Compact:
-		return "compact"
-	case Indented:
-		return "indented"
-	case JacksonPretty:
-		return "jackson"
+	if int(l) < len(layoutNames) {
+		return layoutNames[l]
 	}
 	return "Layout(" + strconv.Itoa(int(l)) + ")"
+}
+
+// MarshalText implements [encoding.TextMarshaler]: it returns the layout's
+// name as [Layout.String] gives it, or an [*OptionsError] for a value that
+// is no layout.
+func (l Layout) MarshalText() ([]byte, error) {
+	if int(l) >= len(layoutNames) {
+		return nil, &OptionsError{"Layout", "unknown layout " + l.String()}
+	}
+	return []byte(layoutNames[l]), nil
+}
+
+// UnmarshalText implements [encoding.TextUnmarshaler]: it sets l to the
+// layout named text, exactly as [Layout.MarshalText] writes it ("compact",
+// "indented" or "jackson"; case matters). For other text it returns an
+// [*OptionsError], whose Reason lists the names, and leaves l unchanged.
+func (l *Layout) UnmarshalText(text []byte) error {
+	return unmarshalName(l, "Layout", layoutNames[:], text)
 }
 
 // NonFinitePolicy says how WriteFloat and WriteFloat32 write NaN and the
@@ -53,17 +70,34 @@ const (
 	NonFiniteNull
 )
 
-// String returns the policy's name: "error", "string" or "null".
+var nonFiniteNames = [...]string{NonFiniteError: "error", NonFiniteString: "string", NonFiniteNull: "null"}
+
+// String returns the policy's name: "error", "string" or "null"; for a
+// value that is no policy, "NonFinitePolicy(N)".
 func (p NonFinitePolicy) String() string {
-	switch p {
-	case NonFiniteError:
-		return "error"
-	case NonFiniteString:
-		return "string"
-	case NonFiniteNull:
-		return "null"
+	if int(p) < len(nonFiniteNames) {
+		return nonFiniteNames[p]
 	}
 	return "NonFinitePolicy(" + strconv.Itoa(int(p)) + ")"
+}
+
+// MarshalText implements [encoding.TextMarshaler]: it returns the policy's
+// name as [NonFinitePolicy.String] gives it, or an [*OptionsError] for a
+// value that is no policy.
+func (p NonFinitePolicy) MarshalText() ([]byte, error) {
+	if int(p) >= len(nonFiniteNames) {
+		return nil, &OptionsError{"NonFinitePolicy", "unknown policy " + p.String()}
+	}
+	return []byte(nonFiniteNames[p]), nil
+}
+
+// UnmarshalText implements [encoding.TextUnmarshaler]: it sets p to the
+// policy named text, exactly as [NonFinitePolicy.MarshalText] writes it
+// ("error", "string" or "null"; case matters). For other text it returns
+// an [*OptionsError], whose Reason lists the names, and leaves p
+// unchanged.
+func (p *NonFinitePolicy) UnmarshalText(text []byte) error {
+	return unmarshalName(p, "NonFinitePolicy", nonFiniteNames[:], text)
 }
 
 // DefaultMaxDepth is the nesting limit used when Options.MaxDepth is 0,
@@ -170,6 +204,23 @@ func (o *Options) validate() error {
 		return &OptionsError{"Options.NonFinite", "unknown policy " + o.NonFinite.String()}
 	}
 	return nil
+}
+
+// unmarshalName sets *dst to the index of text in names, the names of the
+// values of the option type typ, or returns an *OptionsError that lists
+// them, such as: want error, replace or replace-raw, not "drop".
+func unmarshalName[T ~uint8](dst *T, typ string, names []string, text []byte) error {
+	for i, name := range names {
+		if string(text) == name {
+			*dst = T(i)
+			return nil
+		}
+	}
+	want := names[len(names)-1]
+	if len(names) > 1 {
+		want = strings.Join(names[:len(names)-1], ", ") + " or " + want
+	}
+	return &OptionsError{typ, "want " + want + ", not " + strconv.Quote(string(text))}
 }
 
 // onlyJSONSpace reports whether s holds only JSON whitespace (RFC 8259 §2).
