@@ -7,9 +7,11 @@ import (
 	"github.com/jgen-go/jgen/internal/scan"
 )
 
-// Escape says how CharacterEscapes writes one ASCII character. The zero
-// Escape means "not customised": the Escaping options decide. Build the
-// others with EscapeNone, EscapeUnicode, EscapeBackslash and EscapeSequence.
+// Escape says how a [CharacterEscapes] writes one ASCII character: it is
+// the value type of [EscapeSpec.ASCII], jackson-core's escape code for the
+// character. The zero Escape means "not customised": the [Escaping]
+// options decide. Build the others with [EscapeNone], [EscapeUnicode],
+// [EscapeBackslash] and [EscapeSequence].
 type Escape struct {
 	action escapeAction
 	char   byte   // for actBackslash
@@ -26,12 +28,13 @@ const (
 	actSequence
 )
 
-// EscapeNone writes the character raw (jackson-core ESCAPE_NONE). It is
-// rejected for the characters RFC 8259 §7 requires to be escaped.
+// EscapeNone writes the character raw (jackson-core ESCAPE_NONE), even
+// where an [Escaping] option would escape it. [NewCharacterEscapes]
+// rejects it for the characters RFC 8259 §7 requires to be escaped.
 func EscapeNone() Escape { return Escape{action: actNone} }
 
 // EscapeUnicode writes the character as \u00XX, with the hex case of the
-// Escaping in use (jackson-core ESCAPE_STANDARD for characters without a
+// [Escaping] in use (jackson-core ESCAPE_STANDARD for characters without a
 // short form).
 func EscapeUnicode() Escape { return Escape{action: actUnicode} }
 
@@ -47,11 +50,12 @@ func EscapeBackslash(c byte) Escape { return Escape{action: actBackslash, char: 
 // sequence (RFC 8259 §7).
 func EscapeSequence(seq string) Escape { return Escape{action: actSequence, seq: seq} }
 
-// EscapeSpec describes custom character escapes; NewCharacterEscapes
-// validates and compiles it.
+// EscapeSpec is the specification of a [CharacterEscapes]: what the
+// caller writes, which [NewCharacterEscapes] validates and compiles (as
+// [regexp.Compile] turns a pattern into a [regexp.Regexp]).
 type EscapeSpec struct {
 	// ASCII maps bytes 0x00..0x7F to how each is written. Keys of 0x80 and
-	// above are rejected: non-ASCII characters go in Runes.
+	// above are rejected: non-ASCII characters go in [EscapeSpec.Runes].
 	ASCII map[byte]Escape
 
 	// Runes maps code points U+0080 and above to the exact JSON string
@@ -73,9 +77,10 @@ type EscapeSpec struct {
 	IndexEscape func(s []byte) int
 }
 
-// CharacterEscapes is a compiled, validated EscapeSpec: jackson-core's
+// CharacterEscapes is a compiled, validated [EscapeSpec]: jackson-core's
 // CharacterEscapes. It is immutable and safe for concurrent use; set it in
-// Escaping.CharacterEscapes.
+// [Escaping.CharacterEscapes]. Make one with [NewCharacterEscapes], or use
+// [HTMLEscapes] or [JSONPEscapes].
 type CharacterEscapes struct {
 	ascii [128]Escape
 	runes map[rune]string
@@ -95,10 +100,18 @@ type CharacterEscapes struct {
 }
 
 // HTMLEscapes writes '<', '>', '&' and the apostrophe (') as \u003c,
-// \u003e, \u0026 and \u0027 (hex case from the Escaping), as jackson-core
-// users configure for output embedded in HTML. For encoding/json's HTML
-// escaping, which leaves the apostrophe alone, use Escaping.HTMLSafe
-// instead.
+// \u003e, \u0026 and \u0027 (hex case from the [Escaping]), as jackson-core
+// users configure for output embedded in HTML.
+//
+// It differs from [Escaping.HTMLSafe] in two ways. It escapes the
+// apostrophe too, which matters where the JSON text is placed in an HTML
+// attribute quoted with apostrophes; HTMLSafe escapes only '<', '>' and
+// '&', as [encoding/json.Marshal] does, and writes the apostrophe raw
+// (unless it is the quote char). And it is a CharacterEscapes, so it takes
+// the Escaping's one CharacterEscapes field and cannot be combined with
+// another custom table, where HTMLSafe is a flag that combines with any.
+// For encoding/json's bytes use HTMLSafe (or the [Stdlib] preset); for
+// jackson-core's HTML escaping, HTMLEscapes.
 var HTMLEscapes = mustCharacterEscapes(EscapeSpec{
 	ASCII: map[byte]Escape{
 		'<': EscapeUnicode(), '>': EscapeUnicode(), '&': EscapeUnicode(), '\'': EscapeUnicode(),
@@ -107,7 +120,7 @@ var HTMLEscapes = mustCharacterEscapes(EscapeSpec{
 })
 
 // JSONPEscapes writes U+2028 and U+2029 as \u2028 and \u2029, as
-// jackson-core's JsonpCharacterEscapes does. Escaping.JSLineTerminators
+// jackson-core's JsonpCharacterEscapes does. [Escaping.JSLineTerminators]
 // gives the same output without CharacterEscapes.
 var JSONPEscapes = mustCharacterEscapes(EscapeSpec{
 	Runes: map[rune]string{'\u2028': `\u2028`, '\u2029': `\u2029`},
@@ -132,12 +145,12 @@ func mustCharacterEscapes(spec EscapeSpec) *CharacterEscapes {
 }
 
 // NewCharacterEscapes validates spec and compiles it. It returns an
-// *OptionsError (matching ErrInvalidOptions) when an ASCII key is 0x80 or
-// above; when EscapeNone is given for '"', '\\' or a control character
-// (RFC 8259 §7 requires them escaped); when EscapeBackslash names a byte
-// other than " \ / b f n r t; when a Runes key is below U+0080, above
-// U+10FFFF or a surrogate; or when a sequence is not valid JSON string
-// content (see EscapeSequence). The spec's maps are copied.
+// [*OptionsError] (matching [ErrInvalidOptions]) when an ASCII key is 0x80
+// or above; when [EscapeNone] is given for '"', '\\' or a control
+// character (RFC 8259 §7 requires them escaped); when [EscapeBackslash]
+// names a byte other than " \ / b f n r t; when a Runes key is below
+// U+0080, above U+10FFFF or a surrogate; or when a sequence is not valid
+// JSON string content (see [EscapeSequence]). The spec's maps are copied.
 func NewCharacterEscapes(spec EscapeSpec) (*CharacterEscapes, error) {
 	ce := &CharacterEscapes{hook: spec.IndexEscape, minRune: utf8.MaxRune + 1, maxSeq: 12}
 	for b, e := range spec.ASCII {

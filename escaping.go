@@ -5,27 +5,28 @@ import (
 )
 
 // InvalidUTF8Policy says what happens to bytes of a string that are not
-// valid UTF-8. A byte is invalid exactly when utf8.DecodeRune reports it as
-// RuneError with width 1; each such byte is treated on its own, so
+// valid UTF-8. A byte is invalid exactly when [unicode/utf8.DecodeRune]
+// reports it as [unicode/utf8.RuneError] with width 1; each such byte is treated on its own, so
 // "ab\xe2\x80" holds two invalid bytes.
 type InvalidUTF8Policy uint8
 
 const (
 	// InvalidUTF8Error refuses the string: the quote functions return a
-	// *UTF8Error and leave dst unchanged; the generator writes nothing of a
+	// [*UTF8Error] and leave dst unchanged; the generator writes nothing of a
 	// string or []byte value. This is the default, as in jsontext.
 	InvalidUTF8Error InvalidUTF8Policy = iota
 
 	// InvalidUTF8Replace writes each invalid byte as the escape sequence
-	// \ufffd (U+FFFD REPLACEMENT CHARACTER), as encoding/json.Marshal does.
+	// \ufffd (U+FFFD REPLACEMENT CHARACTER), as [encoding/json.Marshal]
+	// does.
 	InvalidUTF8Replace
 
 	// InvalidUTF8ReplaceRaw writes each invalid byte as the replacement
 	// character U+FFFD in raw UTF-8 (EF BF BD), as encoding/json/v2 does
 	// with AllowInvalidUTF8. The replacement character then follows the
 	// rules for any code point of its value: it is escaped when
-	// MaxUnescaped is below U+FFFD, or written as a custom sequence when
-	// CharacterEscapes has one for it.
+	// [Escaping.MaxUnescaped] is below U+FFFD, or written as a custom
+	// sequence when [Escaping.CharacterEscapes] has one for it.
 	InvalidUTF8ReplaceRaw
 )
 
@@ -61,14 +62,14 @@ func (p *InvalidUTF8Policy) UnmarshalText(text []byte) error {
 
 // Escaping says how strings (values and names alike) are quoted and which
 // characters are written as escape sequences. The zero value is the
-// Minimal preset: the RFC 8259 §7 minimum, lower-case hex digits, and an
+// [Minimal] preset: the RFC 8259 §7 minimum, lower-case hex digits, and an
 // error for invalid UTF-8.
 //
 // Whatever the options, the quote char, '"', '\\' and the control
 // characters U+0000..U+001F are always escaped (RFC 8259 §7): '"' as \",
 // '\\' as \\, U+0008, U+0009, U+000A, U+000C and U+000D as \b \t \n \f \r,
 // other controls as \u00XX. DEL (U+007F) is not escaped unless
-// CharacterEscapes says so.
+// [CharacterEscapes] says so.
 //
 // For one code point the rules apply in this order (as in jackson-core):
 // below U+0080, CharacterEscapes' per-byte action if it has one, else the
@@ -76,8 +77,9 @@ func (p *InvalidUTF8Policy) UnmarshalText(text []byte) error {
 // CharacterEscapes' per-rune sequence, then JSLineTerminators, then
 // SurrogateEscapes, else the code point is written as raw UTF-8.
 //
-// Escaping values are comparable with ==. Use Validate to check one; every
-// function that takes an Escaping validates it and returns the same error.
+// Escaping values are comparable with ==. Use [Escaping.Validate] to check
+// one; every function that takes an Escaping validates it and returns the
+// same error.
 type Escaping struct {
 	// QuoteChar is the byte that opens and closes every string: '"' (the
 	// default; 0 means '"' too) or '\'' for JSON5/JavaScript consumers
@@ -91,7 +93,10 @@ type Escaping struct {
 	EscapeSlash bool
 
 	// HTMLSafe writes '<', '>' and '&' as \u003c, \u003e and \u0026,
-	// exactly as encoding/json does by default.
+	// exactly as encoding/json does by default; the apostrophe stays raw
+	// (unless it is the QuoteChar). It is a flag, so it combines with any
+	// CharacterEscapes. [HTMLEscapes], jackson-core's way to the same end,
+	// also escapes the apostrophe, and takes the CharacterEscapes field.
 	HTMLSafe bool
 
 	// JSLineTerminators writes U+2028 LINE SEPARATOR and U+2029 PARAGRAPH
@@ -101,7 +106,7 @@ type Escaping struct {
 
 	// UpperHex writes the hex digits of every \u escape jgen generates in
 	// upper case (\u001F, as jackson-core), instead of lower case (\u001f).
-	// Custom sequences from CharacterEscapes are written as given.
+	// Custom sequences from [CharacterEscapes] are written as given.
 	UpperHex bool
 
 	// SurrogateEscapes writes every code point above U+FFFF as the escaped
@@ -120,14 +125,16 @@ type Escaping struct {
 	// instead, so from U+D800 up it differs for code points above U+FFFF,
 	// whose surrogates it tests one at a time. Values from 1 to 0x7E are
 	// rejected: they would escape ASCII characters, which is
-	// CharacterEscapes' job.
+	// [CharacterEscapes]' job.
 	MaxUnescaped rune
 
-	// InvalidUTF8 is the policy for bytes that are not valid UTF-8.
+	// InvalidUTF8 is the policy for bytes that are not valid UTF-8:
+	// [InvalidUTF8Error], [InvalidUTF8Replace] or [InvalidUTF8ReplaceRaw].
 	InvalidUTF8 InvalidUTF8Policy
 
 	// CharacterEscapes, when not nil, customises how individual characters
-	// are written (jackson-core's CharacterEscapes). See NewCharacterEscapes.
+	// are written (jackson-core's CharacterEscapes). See
+	// [NewCharacterEscapes].
 	CharacterEscapes *CharacterEscapes
 }
 
@@ -140,13 +147,13 @@ var (
 	// (JSON Canonicalization Scheme). It is the zero Escaping.
 	Minimal = Escaping{}
 
-	// Stdlib reproduces the strings of the encoding/json.Marshal the
+	// Stdlib reproduces the strings of the [encoding/json.Marshal] the
 	// program is built with: HTML-safe, U+2028/U+2029 escaped, each invalid
 	// byte replaced by U+FFFD. The two implementations of encoding/json
 	// write that replacement differently, and a build constraint gives
-	// Stdlib the InvalidUTF8 of the one compiled in: InvalidUTF8Replace
+	// Stdlib the InvalidUTF8 of the one compiled in: [InvalidUTF8Replace]
 	// (\ufffd) with the original (Go 1.26 and earlier),
-	// InvalidUTF8ReplaceRaw (raw U+FFFD) with the one built on
+	// [InvalidUTF8ReplaceRaw] (raw U+FFFD) with the one built on
 	// encoding/json/v2 (Go 1.27 and later; GOEXPERIMENT=jsonv2 and nojsonv2
 	// choose either). Their strings differ in nothing else. For the same
 	// bytes whatever the toolchain, copy Stdlib and set InvalidUTF8.
@@ -158,11 +165,11 @@ var (
 	// code points above U+FFFF.
 	Jackson = Escaping{UpperHex: true}
 
-	// ASCII is Minimal with every code point above U+007F escaped, so the
+	// ASCII is [Minimal] with every code point above U+007F escaped, so the
 	// output is 7-bit clean.
 	ASCII = Escaping{MaxUnescaped: 0x7F}
 
-	// PrintableASCII is ASCII with DEL (U+007F) escaped too, as \u007f, so
+	// PrintableASCII is [ASCII] with DEL (U+007F) escaped too, as \u007f, so
 	// that every byte between the quotes is printable ASCII (0x20..0x7E).
 	// On valid UTF-8 its strings equal those of jq -a (--ascii-output) and
 	// of Python's json.dumps with ensure_ascii=True, its default; the jgen
@@ -174,13 +181,13 @@ var (
 	})}
 )
 
-// Validate reports whether e is usable. It returns an *OptionsError
-// (matching ErrInvalidOptions) when QuoteChar is neither 0, the quotation
+// Validate reports whether e is usable. It returns an [*OptionsError]
+// (matching [ErrInvalidOptions]) when QuoteChar is neither 0, the quotation
 // mark (") nor the apostrophe ('); when MaxUnescaped is negative, between
 // 1 and 0x7E, or above U+10FFFF; when InvalidUTF8 is not one of the
 // defined policies; or when QuoteChar is the apostrophe and
-// CharacterEscapes would write a raw apostrophe (a EscapeNone action for
-// it, or a custom sequence holding one).
+// CharacterEscapes would write a raw apostrophe (an [EscapeNone] action
+// for it, or a custom sequence holding one).
 func (e Escaping) Validate() error {
 	switch e.QuoteChar {
 	case 0, '"', '\'':

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Layout selects how a Generator lays out structure (whitespace between
+// Layout selects how a [Generator] lays out structure (whitespace between
 // tokens). Strings and numbers are the same in every layout.
 type Layout uint8
 
@@ -14,9 +14,9 @@ const (
 	Compact Layout = iota
 
 	// Indented puts every member and element on its own line, indented by
-	// Options.Indent per level, with ": " between name and value, and
+	// [Options.Indent] per level, with ": " between name and value, and
 	// empty containers as {} and [] (the layout of jq and of
-	// encoding/json.MarshalIndent).
+	// [encoding/json.MarshalIndent]).
 	Indented
 
 	// JacksonPretty reproduces jackson-core's DefaultPrettyPrinter byte for
@@ -55,13 +55,13 @@ func (l *Layout) UnmarshalText(text []byte) error {
 	return unmarshalName(l, "Layout", layoutNames[:], text)
 }
 
-// NonFinitePolicy says how WriteFloat and WriteFloat32 write NaN and the
-// infinities, which RFC 8259 §6 does not allow as numbers.
+// NonFinitePolicy says how [Generator.WriteFloat] and
+// [Generator.WriteFloat32] write NaN and the infinities, which RFC 8259 §6 does not allow as numbers.
 type NonFinitePolicy uint8
 
 const (
-	// NonFiniteError refuses them with ErrNonFinite (the default, as
-	// encoding/json).
+	// NonFiniteError refuses them with a [*ValueError] matching
+	// [ErrNonFinite] (the default, as encoding/json).
 	NonFiniteError NonFinitePolicy = iota
 	// NonFiniteString writes them as the strings "NaN", "Infinity" and
 	// "-Infinity" (jackson-core's QUOTE_NON_NUMERIC_NUMBERS).
@@ -100,17 +100,17 @@ func (p *NonFinitePolicy) UnmarshalText(text []byte) error {
 	return unmarshalName(p, "NonFinitePolicy", nonFiniteNames[:], text)
 }
 
-// DefaultMaxDepth is the nesting limit used when Options.MaxDepth is 0,
+// DefaultMaxDepth is the nesting limit used when [Options.MaxDepth] is 0,
 // the same as encoding/json/jsontext's.
 const DefaultMaxDepth = 10000
 
 // DefaultBufferSize is the buffer size in bytes used when
-// Options.BufferSize is 0.
+// [Options.BufferSize] is 0.
 const DefaultBufferSize = 8 << 10
 
-// MaxBufferSize is the largest Options.BufferSize accepted, 1 GiB. The
-// buffer is allocated whole when the Generator is made, and a buffer this
-// large already makes the cost of each Write call to the io.Writer
+// MaxBufferSize is the largest [Options.BufferSize] accepted, 1 GiB. The
+// buffer is allocated whole when the [Generator] is made, and a buffer this
+// large already makes the cost of each Write call to the [io.Writer]
 // negligible; the limit also keeps the buffer's size arithmetic far from
 // overflow where int has 32 bits.
 const MaxBufferSize = 1 << 30
@@ -119,18 +119,20 @@ const MaxBufferSize = 1 << 30
 // longest escape and a useful scan run.
 const minBufferSize = 512
 
-// Options configures a Generator. The zero value is valid: compact layout,
-// Minimal escaping, "\n" after each root value, nesting limit
-// DefaultMaxDepth, buffer DefaultBufferSize, NaN and infinities refused.
+// Options configures a [Generator]. The zero value is valid: [Compact]
+// layout, [Minimal] escaping, "\n" after each root value, nesting limit
+// [DefaultMaxDepth], buffer [DefaultBufferSize], NaN and infinities
+// refused. [NewGenerator] and [NewAppendGenerator] return an
+// [*OptionsError] for a field outside the range its comment gives.
 type Options struct {
 	// Escaping is applied to every string value and name. It can be
-	// changed later with Generator.SetEscaping.
+	// changed later with [Generator.SetEscaping].
 	Escaping Escaping
 
-	// Layout is Compact, Indented or JacksonPretty.
+	// Layout is [Compact], [Indented] or [JacksonPretty].
 	Layout Layout
 
-	// Indent is the indentation of one level in the Indented layout: only
+	// Indent is the indentation of one level in the [Indented] layout: only
 	// spaces and tabs; "" means two spaces. The other layouts do not use
 	// it, but it is checked in every layout.
 	Indent string
@@ -143,32 +145,33 @@ type Options struct {
 	// RootTerminator is written right after each value at the root is
 	// complete, that is with its last token (a scalar at the root, or the
 	// end of the root object or array), the last value included: only
-	// JSON whitespace. With "\n", after Flush the io.Writer holds whole
-	// lines, one per root value (NDJSON; json.Encoder and jsontext's
-	// Encoder write the same).
+	// JSON whitespace. With "\n", after [Generator.Flush] the [io.Writer]
+	// holds whole lines, one per root value (NDJSON; [encoding/json.Encoder]
+	// and jsontext's Encoder write the same).
 	//
 	// When RootSeparator and RootTerminator are both "", the layout's
-	// default applies: in Compact and Indented, "\n" ends each root value;
-	// in JacksonPretty, one space separates root values and nothing
+	// default applies: in [Compact] and [Indented], "\n" ends each root
+	// value; in [JacksonPretty], one space separates root values and nothing
 	// follows the last, as jackson-core's DefaultPrettyPrinter writes
 	// ({ } [ ]). Setting either field means exactly what it says, the
 	// other one "" then writing nothing: for instance RootSeparator "\n"
 	// alone writes a newline between root values and none after the last
-	// (one value per buffer, as json.Marshal).
+	// (one value per buffer, as [encoding/json.Marshal]).
 	RootTerminator string
 
 	// MaxDepth is the deepest nesting of objects and arrays allowed; a
-	// start token beyond it fails with ErrMaxDepth. 0 means
-	// DefaultMaxDepth.
+	// start token beyond it fails with a [*SyntaxError] matching
+	// [ErrMaxDepth]. 0 means [DefaultMaxDepth].
 	MaxDepth int
 
 	// BufferSize is the size in bytes of the buffer in front of the
-	// io.Writer, at most MaxBufferSize; values below 512 are raised to
-	// 512. 0 means DefaultBufferSize. Not used in append mode, but
+	// [io.Writer], at most [MaxBufferSize]; values below 512 are raised to
+	// 512. 0 means [DefaultBufferSize]. Not used in append mode, but
 	// checked there too.
 	BufferSize int
 
-	// NonFinite is the policy for NaN and ±Inf floats.
+	// NonFinite is the policy for NaN and ±Inf floats: [NonFiniteError],
+	// [NonFiniteString] or [NonFiniteNull].
 	NonFinite NonFinitePolicy
 }
 
