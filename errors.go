@@ -308,3 +308,13 @@ func quoteByte(c byte) string {
 	const hex = "0123456789ABCDEF"
 	return "0x" + string([]byte{hex[c>>4], hex[c&15]})
 }
+
+// backslashAnd formats a backslash followed by c for an error message: \x
+// for a printable ASCII c, otherwise with c as 0xXX (a byte of 0x80 or
+// above is part of a UTF-8 sequence, not a code point of its own).
+func backslashAnd(c byte) string {
+	if c >= 0x20 && c < 0x7F {
+		return "\\" + string(rune(c))
+	}
+	return "\\ followed by " + quoteByte(c)
+}

@@ -162,3 +162,26 @@ func TestValueErrorJSONNumber(t *testing.T) {
 		t.Errorf("output %q after refusal", g.Bytes())
 	}
 }
+
+// TestOptionsErrorBytes: messages name a byte that is not printable
+// ASCII as 0xXX, never as the code point of the same value, and a code
+// point as U+XXXX.
+func TestOptionsErrorBytes(t *testing.T) {
+	cases := []struct {
+		spec jgen.EscapeSpec
+		want string
+	}{
+		{jgen.EscapeSpec{ASCII: map[byte]jgen.Escape{'a': jgen.EscapeBackslash('x')}}, `jgen: invalid option EscapeSpec.ASCII['a']: \x is not a JSON escape sequence`},
+		{jgen.EscapeSpec{ASCII: map[byte]jgen.Escape{'a': jgen.EscapeBackslash(0xE9)}}, `jgen: invalid option EscapeSpec.ASCII['a']: \ followed by 0xE9 is not a JSON escape sequence`},
+		{jgen.EscapeSpec{ASCII: map[byte]jgen.Escape{'a': jgen.EscapeBackslash(0)}}, `jgen: invalid option EscapeSpec.ASCII['a']: \ followed by 0x00 is not a JSON escape sequence`},
+		{jgen.EscapeSpec{ASCII: map[byte]jgen.Escape{'a': jgen.EscapeSequence(`x\é`)}}, `jgen: invalid option EscapeSpec.ASCII['a']: sequence holds an invalid escape \ followed by 0xC3 at byte 1`},
+		{jgen.EscapeSpec{Runes: map[rune]string{'é': `\q`}}, `jgen: invalid option EscapeSpec.Runes[U+00E9]: sequence holds an invalid escape \q at byte 0`},
+		{jgen.EscapeSpec{Runes: map[rune]string{0x1F600: "\x7f\x01"}}, `jgen: invalid option EscapeSpec.Runes[U+1F600]: sequence holds a raw control character at byte 1`},
+	}
+	for _, tc := range cases {
+		_, err := jgen.NewCharacterEscapes(tc.spec)
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("got %v\nwant %s", err, tc.want)
+		}
+	}
+}

@@ -171,7 +171,7 @@ func NewCharacterEscapes(spec EscapeSpec) (*CharacterEscapes, error) {
 			switch e.char {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 			default:
-				return nil, &OptionsError{where, "\\" + string(rune(e.char)) + " is not a JSON escape sequence"}
+				return nil, &OptionsError{where, backslashAnd(e.char) + " is not a JSON escape sequence"}
 			}
 		case actSequence:
 			if err := validSequence(e.seq); err != nil {
@@ -294,7 +294,7 @@ func validSequence(seq string) error {
 				}
 				i += 5
 			default:
-				return errString("sequence holds an invalid escape \\" + string(rune(seq[i+1])) + " at byte " + strconv.Itoa(i))
+				return errString("sequence holds an invalid escape " + backslashAnd(seq[i+1]) + " at byte " + strconv.Itoa(i))
 			}
 		}
 	}
