@@ -25,8 +25,9 @@ import (
 //   - a [*UTF8Error] (matching [ErrInvalidUTF8]) refuses a string or name
 //     that is not valid UTF-8 under [InvalidUTF8Error];
 //   - an [*OptionsError] (matching [ErrInvalidOptions]) refuses an
-//     [Escaping], an [EscapeSpec] or an [Options] value, or text given to
-//     an UnmarshalText method such as [Layout.UnmarshalText];
+//     [Escaping], an [EscapeSpec] or an [Options] value, a nil io.Writer,
+//     or text given to an UnmarshalText method such as
+//     [Layout.UnmarshalText];
 //   - an [*EncodeError] refuses a Go value given to [Generator.WriteValue]
 //     (and [Marshal], [Encoder.Encode]): it locates the failure inside the
 //     Go value by JSON Pointer and wraps one of the errors above, or the
