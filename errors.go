@@ -7,9 +7,10 @@ import (
 	"strings"
 )
 
-// The error model. Every error jgen makes is one of these sentinels or an
-// error of one of five types that wraps one, so that [errors.Is] says what
-// kind of failure happened and [errors.As] gives its details:
+// The error model. Every error jgen makes is one of these sentinels or of
+// one of five types that wrap one (an [*EncodeError] may wrap the error of
+// encoding/json instead), so that [errors.Is] says what kind of failure
+// happened and [errors.As] gives its details:
 //
 //   - a [*SyntaxError] (matching [ErrSyntax] or [ErrMaxDepth]) refuses a
 //     token for its position: it does not fit the grammar of RFC 8259 §2
@@ -42,7 +43,8 @@ import (
 // found. A *UTF8Error's Offset is a position in the input too, the invalid
 // byte's offset in the string, because the quote functions that also
 // return it ([Escaping.AppendQuote]) have no output stream; the generator
-// writes nothing of a refused string, so [Generator.Offset] is where it
+// writes nothing of a refused string (except [Generator.WriteStringFrom],
+// which cannot take back what it read), so [Generator.Offset] is where it
 // would have started.
 //
 // A refused token or value leaves the Generator usable, and
