@@ -3,6 +3,7 @@ package jgen_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -184,4 +185,27 @@ func TestOptionsErrorBytes(t *testing.T) {
 			t.Errorf("got %v\nwant %s", err, tc.want)
 		}
 	}
+}
+
+// A value refused for its content: nothing of it is written, the stream
+// goes on, and Close reports the refusal.
+func ExampleValueError() {
+	var out strings.Builder
+	g, _ := jgen.NewGenerator(&out, nil)
+	g.WriteStartArray()
+	g.WriteInt(1)
+	err := g.WriteNumber("1.5.0")
+	var ve *jgen.ValueError
+	if errors.As(err, &ve) {
+		fmt.Println(errors.Is(err, jgen.ErrInvalidNumber), ve.Offset, ve.Index)
+	}
+	g.WriteFloat(math.NaN())
+	g.WriteInt(2)
+	g.WriteEndArray()
+	fmt.Println(g.Close() == err)
+	fmt.Print(out.String())
+	// Output:
+	// true 2 3
+	// true
+	// [1,2]
 }
