@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -208,4 +210,37 @@ func ExampleValueError() {
 	// true 2 3
 	// true
 	// [1,2]
+}
+
+// TestValueErrorNumberIndex: on random text the Index of the refusal is
+// the length of the longest prefix that a number can still grow from, as
+// a regular expression of RFC 8259 §6's prefixes says.
+func TestValueErrorNumberIndex(t *testing.T) {
+	prefix := regexp.MustCompile(`^-?((0|[1-9][0-9]*)(\.[0-9]*|(\.[0-9]+)?([eE][+-]?[0-9]*)?)?)?$`)
+	r := rand.New(rand.NewPCG(11, 6))
+	const alphabet = "-+.eE0123456789x "
+	g := appendGen(t, nil)
+	for range 20000 {
+		b := make([]byte, r.IntN(12))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		text := string(b)
+		g.ResetAppend(nil)
+		err := g.WriteNumber(text)
+		if err == nil {
+			continue
+		}
+		want := 0
+		for n := len(text); n >= 0; n-- {
+			if prefix.MatchString(text[:n]) {
+				want = n
+				break
+			}
+		}
+		var ve *jgen.ValueError
+		if !errors.As(err, &ve) || ve.Index != int64(want) {
+			t.Fatalf("%q: got %v, want Index %d", text, err, want)
+		}
+	}
 }
