@@ -96,7 +96,7 @@ func grammarTokens() []grammarToken {
 // so that the non-finite path goes through the grammar too.
 // grammarOpts write "\n" between root values and nothing after the last,
 // so that each expected output is the tokens' bytes alone (the root
-// terminator has its own tests in root_test.go).
+// terminator has its own tests in root_terminator_test.go).
 var grammarOpts = jgen.Options{NonFinite: jgen.NonFiniteString, RootSeparator: "\n"}
 
 // TestGrammarMatrix tries every token in every context, in both modes.
