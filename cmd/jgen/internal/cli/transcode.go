@@ -38,7 +38,9 @@ const commitEvery = 256 << 10
 var bom = []byte{0xEF, 0xBB, 0xBF}
 
 // transcode reads every JSON value from r and writes it to g. name is the
-// input's name in error messages.
+// input's name in error messages. The root path takes the root values it
+// can; the token path takes the rest of the input from the first one it
+// cannot.
 func transcode(g *jgen.Generator, r io.Reader, name string, c *counts) error {
 	br := bufio.NewReaderSize(r, readSize)
 	var at position
@@ -46,7 +48,11 @@ func transcode(g *jgen.Generator, r io.Reader, name string, c *counts) error {
 		br.Discard(3)
 		at.offset = 3
 	}
-	return transcodeTokens(g, br, name, c, at)
+	done, rest, from, err := transcodeRoots(g, br, name, c, at)
+	if done || err != nil {
+		return err
+	}
+	return transcodeTokens(g, rest, name, c, from)
 }
 
 // position is a place in the input: its file offset, the number of line

@@ -1,0 +1,489 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/jgen-go/jgen"
+)
+
+// fastRoots turns the root path on. Tests turn it off to compare it with the
+// token path, which is the reference for every output and message.
+var fastRoots = true
+
+// maxRootDepth is the deepest nesting the root path takes; a root value
+// nested deeper goes to the token path (and jgen.DefaultMaxDepth is far
+// above it, so the root path never meets a depth error).
+const maxRootDepth = 512
+
+// rootPath transcodes the input one root value at a time, as long as each
+// root value lies whole in the input buffer and is valid JSON: it checks
+// the value with its own lexer (one pass over its bytes, which records its
+// tokens), then writes the tokens, so that a value it cannot take is left
+// untouched for the token path. That path, with jsontext's Decoder, then
+// takes the rest of the input from the start of that value, and reports
+// its faults exactly where and as it always does; the root path only ever
+// meets the faults of the generator (invalid UTF-8 under the error policy,
+// the output writer's), which it locates itself as the token path does.
+//
+// It accepts exactly what jsontext accepts (RFC 8259 with invalid UTF-8
+// allowed, duplicate names allowed, root values one after another with or
+// without whitespace, a number ending at the first byte that cannot extend
+// it), and gives up on anything else, also on a string longer than
+// streamAbove, which the token path streams.
+type rootPath struct {
+	g    *jgen.Generator
+	br   *bufio.Reader
+	name string
+	c    *counts
+
+	at    position // of the first byte not yet transcoded
+	toks  []rootToken
+	stack []byte // the open containers' '{' and '['
+	buf   []byte // unquoted strings
+}
+
+// A rootToken is one token of the root value being transcoded: its kind
+// ('{', '}', '[', ']', 'k' for a name, '"' for a string value, '0' for a
+// number, or the first byte of a literal) and its bytes in the buffer.
+type rootToken struct {
+	kind       byte
+	esc        bool // a string holds an escape sequence
+	start, end int
+}
+
+type lexStatus uint8
+
+const (
+	lexOK   lexStatus = iota
+	lexMore           // the value goes on past the bytes at hand
+	lexBad            // not a value the root path takes
+)
+
+// transcodeRoots transcodes root values from br, which starts at position
+// at, until the input ends (done) or a root value needs the token path: it
+// then returns the position of that value and the reader to continue from.
+func transcodeRoots(g *jgen.Generator, br *bufio.Reader, name string, c *counts, at position) (done bool, rest *bufio.Reader, from position, err error) {
+	p := &rootPath{g: g, br: br, name: name, c: c, at: at}
+	for {
+		w, readErr := br.Peek(readSize)
+		ended := readErr != nil
+		i, st := 0, lexOK
+		for st == lexOK {
+			i = skipSpace(w, i)
+			var end int
+			if end, st = p.lex(w, i, ended); st == lexOK {
+				if err := p.write(w); err != nil {
+					return false, nil, position{}, err
+				}
+				i = end
+			}
+		}
+		if i == len(w) && st == lexMore {
+			st = lexOK // only whitespace left
+		}
+		p.advance(w, i)
+		switch {
+		case ended && st == lexOK && readErr == io.EOF:
+			c.in += p.at.offset
+			return true, nil, position{}, nil
+		case ended:
+			// A read error, or a value cut by the end of the input: the
+			// token path reports it. bufio hands out its error once.
+			rest = bufio.NewReaderSize(&replay{br: br, err: readErr}, readSize)
+			return false, rest, p.at, nil
+		case st == lexBad || (st == lexMore && i == 0):
+			return false, br, p.at, nil
+		}
+	}
+}
+
+// replay reads what br holds, then returns err.
+type replay struct {
+	br  *bufio.Reader
+	err error
+}
+
+func (r *replay) Read(b []byte) (int, error) {
+	if r.br.Buffered() == 0 {
+		return 0, r.err
+	}
+	return r.br.Read(b)
+}
+
+// advance moves the position past the n transcoded bytes at the start of
+// w and drops them from the reader.
+func (p *rootPath) advance(w []byte, n int) {
+	done := w[:n]
+	if k := bytes.LastIndexByte(done, '\n'); k >= 0 {
+		p.at.line += int64(bytes.Count(done, newline))
+		p.at.lineStart = p.at.offset + int64(k) + 1
+	}
+	p.at.offset += int64(n)
+	p.br.Discard(n)
+}
+
+var newline = []byte{'\n'}
+
+// locate returns the error msg at byte k of w, which starts at p.at.
+func (p *rootPath) locate(w []byte, k int, msg string) error {
+	line, lineStart := p.at.line, p.at.lineStart
+	if nl := bytes.LastIndexByte(w[:k], '\n'); nl >= 0 {
+		line += int64(bytes.Count(w[:k], newline))
+		lineStart = p.at.offset + int64(nl) + 1
+	}
+	off := p.at.offset + int64(k)
+	return &inputError{name: p.name, line: line + 1, col: off - lineStart + 1, offset: off, msg: msg}
+}
+
+// genError locates an error of the generator at byte k of w, as the token
+// path's genError does.
+func (p *rootPath) genError(w []byte, k int, err error) error {
+	if !inputFault(err) {
+		return fmt.Errorf("writing output: %w", err)
+	}
+	return p.locate(w, k, genMessage(err))
+}
+
+// write writes the tokens of the root value that lex checked in w.
+func (p *rootPath) write(w []byte) error {
+	g, c := p.g, p.c
+	for _, t := range p.toks {
+		var err error
+		switch t.kind {
+		case '{':
+			c.values++
+			err = g.WriteStartObject()
+		case '[':
+			c.values++
+			err = g.WriteStartArray()
+		case '}':
+			err = g.WriteEndObject()
+		case ']':
+			err = g.WriteEndArray()
+		case 'k', '"':
+			if err := p.writeString(w, t); err != nil {
+				return err
+			}
+		case '0':
+			c.values++
+			err = g.WriteRawValueUnchecked(w[t.start:t.end])
+		default:
+			c.values++
+			err = writeLiteral(g, t.kind)
+		}
+		if err != nil {
+			return p.genError(w, t.start, err)
+		}
+	}
+	c.roots++
+	return nil
+}
+
+// writeString writes the string token t of w, a name or a value.
+func (p *rootPath) writeString(w []byte, t rootToken) error {
+	p.c.strings++
+	raw := w[t.start:t.end]
+	s := raw[1 : len(raw)-1]
+	if t.esc {
+		p.buf = unquote(p.buf[:0], raw)
+		s = p.buf
+	}
+	var err error
+	if t.kind == 'k' {
+		err = p.g.WriteNameBytes(s)
+	} else {
+		p.c.values++
+		err = p.g.WriteStringBytes(s)
+	}
+	if err == nil {
+		return nil
+	}
+	var u *jgen.UTF8Error
+	if errors.As(err, &u) {
+		at, msg := utf8Location(int64(t.start), raw, u.Offset)
+		return p.locate(w, int(at), msg)
+	}
+	return p.genError(w, t.start, err)
+}
+
+// lex checks the root value that starts at w[i] and records its tokens. It
+// returns the index just after it. ended says that w holds the rest of the
+// input.
+func (p *rootPath) lex(w []byte, i int, ended bool) (int, lexStatus) {
+	p.toks, p.stack = p.toks[:0], p.stack[:0]
+	if !fastRoots {
+		return i, lexBad
+	}
+	for {
+		var st lexStatus
+		var opened bool
+		if i, opened, st = p.value(w, i, ended); st != lexOK {
+			return i, st
+		}
+		if opened {
+			continue // its first element or member follows
+		}
+		// After a value: the end of the root value, a ',' and the next
+		// element or member, or the end of a container.
+		for {
+			n := len(p.stack)
+			if n == 0 {
+				return i, lexOK
+			}
+			if i = skipSpace(w, i); i >= len(w) {
+				return i, lexMore
+			}
+			c, top := w[i], p.stack[n-1]
+			if c == ',' {
+				if i = skipSpace(w, i+1); top == '{' {
+					i, st = p.member(w, i)
+				}
+				if st != lexOK {
+					return i, st
+				}
+				break
+			}
+			if c != top+2 { // '}' is '{'+2, ']' is '['+2
+				return i, lexBad
+			}
+			p.toks = append(p.toks, rootToken{kind: c, start: i})
+			p.stack = p.stack[:n-1]
+			i++
+		}
+	}
+}
+
+// value checks the value at w[i] and returns the index after it, or after
+// the start of a container with elements or members (opened), whose first
+// value follows.
+func (p *rootPath) value(w []byte, i int, ended bool) (next int, opened bool, st lexStatus) {
+	if i >= len(w) {
+		return i, false, lexMore
+	}
+	c := w[i]
+	switch c {
+	case '{', '[':
+		if len(p.stack) >= maxRootDepth {
+			return i, false, lexBad
+		}
+		p.toks = append(p.toks, rootToken{kind: c, start: i})
+		j := skipSpace(w, i+1)
+		if j >= len(w) {
+			return j, false, lexMore
+		}
+		if w[j] == c+2 {
+			p.toks = append(p.toks, rootToken{kind: c + 2, start: j})
+			return j + 1, false, lexOK
+		}
+		p.stack = append(p.stack, c)
+		if c == '{' {
+			j, st = p.member(w, j)
+		}
+		return j, true, st
+	case '"':
+		next, st = p.string(w, i, '"')
+	case 't':
+		next, st = literal(w, i, "true", ended)
+	case 'f':
+		next, st = literal(w, i, "false", ended)
+	case 'n':
+		next, st = literal(w, i, "null", ended)
+	default:
+		next, st = number(w, i, ended)
+	}
+	if st == lexOK && c != '"' {
+		kind := c
+		if c != 't' && c != 'f' && c != 'n' {
+			kind = '0'
+		}
+		p.toks = append(p.toks, rootToken{kind: kind, start: i, end: next})
+	}
+	return next, false, st
+}
+
+// member checks a member's name and the ':' after it, at w[i], and returns
+// the index of its value.
+func (p *rootPath) member(w []byte, i int) (int, lexStatus) {
+	if i >= len(w) {
+		return i, lexMore
+	}
+	if w[i] != '"' {
+		return i, lexBad
+	}
+	i, st := p.string(w, i, 'k')
+	if st != lexOK {
+		return i, st
+	}
+	if i = skipSpace(w, i); i >= len(w) {
+		return i, lexMore
+	}
+	if w[i] != ':' {
+		return i, lexBad
+	}
+	return skipSpace(w, i+1), lexOK
+}
+
+// string checks the string token at w[i] and records it as kind.
+func (p *rootPath) string(w []byte, i int, kind byte) (int, lexStatus) {
+	j, esc := i+1, false
+	for {
+		j += stringRun(w[j:])
+		if j >= len(w) {
+			return j, lexMore
+		}
+		switch c := w[j]; {
+		case c == '"':
+			j++
+			if streamAbove > 0 && j-i > streamAbove {
+				return i, lexBad // the token path streams it
+			}
+			p.toks = append(p.toks, rootToken{kind: kind, esc: esc, start: i, end: j})
+			return j, lexOK
+		case c == '\\':
+			n, st := escapeSeq(w[j:])
+			if st != lexOK {
+				return j, st
+			}
+			j += n
+			esc = true
+		default: // a control character
+			return j, lexBad
+		}
+	}
+}
+
+// escapeSeq returns the length of the escape sequence at the start of e
+// (RFC 8259 §7); a \u escape of a surrogate needs no partner (jsontext
+// with AllowInvalidUTF8).
+func escapeSeq(e []byte) (int, lexStatus) {
+	if len(e) < 2 {
+		return 0, lexMore
+	}
+	switch e[1] {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		return 2, lexOK
+	case 'u':
+		if len(e) < 6 {
+			return 0, lexMore
+		}
+		if !isHex4(e[2:6]) {
+			return 0, lexBad
+		}
+		return 6, lexOK
+	}
+	return 0, lexBad
+}
+
+// stringStop marks the bytes that end a run of plain string content.
+var stringStop = func() (t [256]bool) {
+	for c := range 0x20 {
+		t[c] = true
+	}
+	t['"'], t['\\'] = true, true
+	return t
+}()
+
+// stringRun returns the length of the run at the start of b of bytes other
+// than '"', '\\' and the control characters, eight bytes at a time.
+func stringRun(b []byte) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		q := x ^ ('"' * ones)
+		bs := x ^ ('\\' * ones)
+		// A byte below 0x20, or equal to '"' or '\\', sets its high bit
+		// (a borrow may also set a later byte's, which the loop below
+		// looks past).
+		if ((x-0x20*ones)&^x|(q-ones)&^q|(bs-ones)&^bs)&highs != 0 {
+			break
+		}
+	}
+	for i < len(b) && !stringStop[b[i]] {
+		i++
+	}
+	return i
+}
+
+// literal checks the literal lit at w[i].
+func literal(w []byte, i int, lit string, ended bool) (int, lexStatus) {
+	n := min(len(w)-i, len(lit))
+	if string(w[i:i+n]) != lit[:n] {
+		return i, lexBad
+	}
+	if n < len(lit) {
+		if ended {
+			return i, lexBad
+		}
+		return i, lexMore
+	}
+	return i + n, lexOK
+}
+
+// number checks the number at w[i] (RFC 8259 §6) and returns the index
+// after it: the longest prefix that is a number, as jsontext reads it.
+func number(w []byte, i int, ended bool) (int, lexStatus) {
+	j := i
+	if j < len(w) && w[j] == '-' {
+		j++
+	}
+	if j >= len(w) {
+		return j, lexMore
+	}
+	switch c := w[j]; {
+	case c == '0':
+		j++
+	case '1' <= c && c <= '9':
+		j = digits(w, j+1)
+	default:
+		return j, lexBad
+	}
+	if j < len(w) && w[j] == '.' {
+		if j++; j >= len(w) {
+			return j, lexMore
+		}
+		if !isDigit(w[j]) {
+			return j, lexBad
+		}
+		j = digits(w, j)
+	}
+	if j < len(w) && (w[j] == 'e' || w[j] == 'E') {
+		if j++; j < len(w) && (w[j] == '+' || w[j] == '-') {
+			j++
+		}
+		if j >= len(w) {
+			return j, lexMore
+		}
+		if !isDigit(w[j]) {
+			return j, lexBad
+		}
+		j = digits(w, j)
+	}
+	if j >= len(w) && !ended {
+		return j, lexMore // more digits may follow
+	}
+	return j, lexOK
+}
+
+func digits(w []byte, j int) int {
+	for j < len(w) && isDigit(w[j]) {
+		j++
+	}
+	return j
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// skipSpace returns the index of the first byte of w from i on that is not
+// JSON whitespace, or len(w).
+func skipSpace(w []byte, i int) int {
+	for i < len(w) && isSpace(w[i]) {
+		i++
+	}
+	return i
+}
