@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 
 	"github.com/jgen-go/jgen"
 )
@@ -52,8 +53,8 @@ type rootPath struct {
 // number, or the first byte of a literal) and its bytes in the buffer.
 type rootToken struct {
 	kind       byte
-	esc        bool // a string holds an escape sequence
-	start, end int
+	esc        bool  // a string holds an escape sequence
+	start, end int32 // within the buffer, which is at most readSize bytes
 }
 
 type lexStatus uint8
@@ -177,7 +178,7 @@ func (p *rootPath) write(w []byte) error {
 			err = writeLiteral(g, t.kind)
 		}
 		if err != nil {
-			return p.genError(w, t.start, err)
+			return p.genError(w, int(t.start), err)
 		}
 	}
 	c.roots++
@@ -208,7 +209,7 @@ func (p *rootPath) writeString(w []byte, t rootToken) error {
 		at, msg := utf8Location(int64(t.start), raw, u.Offset)
 		return p.locate(w, int(at), msg)
 	}
-	return p.genError(w, t.start, err)
+	return p.genError(w, int(t.start), err)
 }
 
 // lex checks the root value that starts at w[i] and records its tokens. It
@@ -251,7 +252,7 @@ func (p *rootPath) lex(w []byte, i int, ended bool) (int, lexStatus) {
 			if c != top+2 { // '}' is '{'+2, ']' is '['+2
 				return i, lexBad
 			}
-			p.toks = append(p.toks, rootToken{kind: c, start: i})
+			p.toks = append(p.toks, rootToken{kind: c, start: int32(i)})
 			p.stack = p.stack[:n-1]
 			i++
 		}
@@ -271,13 +272,13 @@ func (p *rootPath) value(w []byte, i int, ended bool) (next int, opened bool, st
 		if len(p.stack) >= maxRootDepth {
 			return i, false, lexBad
 		}
-		p.toks = append(p.toks, rootToken{kind: c, start: i})
+		p.toks = append(p.toks, rootToken{kind: c, start: int32(i)})
 		j := skipSpace(w, i+1)
 		if j >= len(w) {
 			return j, false, lexMore
 		}
 		if w[j] == c+2 {
-			p.toks = append(p.toks, rootToken{kind: c + 2, start: j})
+			p.toks = append(p.toks, rootToken{kind: c + 2, start: int32(j)})
 			return j + 1, false, lexOK
 		}
 		p.stack = append(p.stack, c)
@@ -301,7 +302,7 @@ func (p *rootPath) value(w []byte, i int, ended bool) (next int, opened bool, st
 		if c != 't' && c != 'f' && c != 'n' {
 			kind = '0'
 		}
-		p.toks = append(p.toks, rootToken{kind: kind, start: i, end: next})
+		p.toks = append(p.toks, rootToken{kind: kind, start: int32(i), end: int32(next)})
 	}
 	return next, false, st
 }
@@ -330,9 +331,24 @@ func (p *rootPath) member(w []byte, i int) (int, lexStatus) {
 
 // string checks the string token at w[i] and records it as kind.
 func (p *rootPath) string(w []byte, i int, kind byte) (int, lexStatus) {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	j, esc := i+1, false
 	for {
-		j += stringRun(w[j:])
+		// Cross the plain content eight bytes at a time: a byte below
+		// 0x20, or equal to '"' or '\\', sets its high bit in m. A borrow
+		// may set the high bit of a later byte too, never of an earlier
+		// one, so the lowest bit set is the byte that stops.
+		for ; j+8 <= len(w); j += 8 {
+			x := binary.LittleEndian.Uint64(w[j:])
+			q, bs := x^('"'*ones), x^('\\'*ones)
+			if m := ((x-0x20*ones)&^x | (q-ones)&^q | (bs-ones)&^bs) & highs; m != 0 {
+				j += bits.TrailingZeros64(m) / 8
+				break
+			}
+		}
+		for j < len(w) && !stringStop[w[j]] {
+			j++
+		}
 		if j >= len(w) {
 			return j, lexMore
 		}
@@ -342,7 +358,7 @@ func (p *rootPath) string(w []byte, i int, kind byte) (int, lexStatus) {
 			if streamAbove > 0 && j-i > streamAbove {
 				return i, lexBad // the token path streams it
 			}
-			p.toks = append(p.toks, rootToken{kind: kind, esc: esc, start: i, end: j})
+			p.toks = append(p.toks, rootToken{kind: kind, esc: esc, start: int32(i), end: int32(j)})
 			return j, lexOK
 		case c == '\\':
 			n, st := escapeSeq(w[j:])
@@ -379,7 +395,8 @@ func escapeSeq(e []byte) (int, lexStatus) {
 	return 0, lexBad
 }
 
-// stringStop marks the bytes that end a run of plain string content.
+// stringStop marks the bytes that end a run of plain string content:
+// '"', '\\' and the control characters.
 var stringStop = func() (t [256]bool) {
 	for c := range 0x20 {
 		t[c] = true
@@ -387,28 +404,6 @@ var stringStop = func() (t [256]bool) {
 	t['"'], t['\\'] = true, true
 	return t
 }()
-
-// stringRun returns the length of the run at the start of b of bytes other
-// than '"', '\\' and the control characters, eight bytes at a time.
-func stringRun(b []byte) int {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		x := binary.LittleEndian.Uint64(b[i:])
-		q := x ^ ('"' * ones)
-		bs := x ^ ('\\' * ones)
-		// A byte below 0x20, or equal to '"' or '\\', sets its high bit
-		// (a borrow may also set a later byte's, which the loop below
-		// looks past).
-		if ((x-0x20*ones)&^x|(q-ones)&^q|(bs-ones)&^bs)&highs != 0 {
-			break
-		}
-	}
-	for i < len(b) && !stringStop[b[i]] {
-		i++
-	}
-	return i
-}
 
 // literal checks the literal lit at w[i].
 func literal(w []byte, i int, lit string, ended bool) (int, lexStatus) {
