@@ -67,8 +67,8 @@ const (
 
 // transcodeRoots transcodes root values from br, which starts at position
 // at, until the input ends (done) or a root value needs the token path: it
-// then returns the position of that value and the reader to continue from.
-func transcodeRoots(g *jgen.Generator, br *bufio.Reader, name string, c *counts, at position) (done bool, rest *bufio.Reader, from position, err error) {
+// then returns that value's position, br holding the value's first bytes.
+func transcodeRoots(g *jgen.Generator, br *bufio.Reader, name string, c *counts, at position) (done bool, from position, err error) {
 	p := &rootPath{g: g, br: br, name: name, c: c, at: at}
 	for {
 		w, readErr := br.Peek(readSize)
@@ -79,7 +79,7 @@ func transcodeRoots(g *jgen.Generator, br *bufio.Reader, name string, c *counts,
 			var end int
 			if end, st = p.lex(w, i, ended); st == lexOK {
 				if err := p.write(w); err != nil {
-					return false, nil, position{}, err
+					return false, position{}, err
 				}
 				i = end
 			}
@@ -91,29 +91,46 @@ func transcodeRoots(g *jgen.Generator, br *bufio.Reader, name string, c *counts,
 		switch {
 		case ended && st == lexOK && readErr == io.EOF:
 			c.in += p.at.offset
-			return true, nil, position{}, nil
-		case ended:
-			// A read error, or a value cut by the end of the input: the
-			// token path reports it. bufio hands out its error once.
-			rest = bufio.NewReaderSize(&replay{br: br, err: readErr}, readSize)
-			return false, rest, p.at, nil
-		case st == lexBad || (st == lexMore && i == 0):
-			return false, br, p.at, nil
+			return true, position{}, nil
+		case ended || st == lexBad || (st == lexMore && i == 0):
+			// A read error, a value cut by the end of the input, an
+			// invalid value, or one larger than the buffer: the token
+			// path takes it (and the source repeats the read error).
+			return false, p.at, nil
 		}
 	}
 }
 
-// replay reads what br holds, then returns err.
-type replay struct {
-	br  *bufio.Reader
-	err error
+// source is the input under the bufio.Readers of transcode. It returns
+// first the bytes a path handed back (unread), then those of r; an error of
+// r, io.EOF included, is returned again on every later call, so that a path
+// taking over after another met it meets it too.
+type source struct {
+	r       io.Reader
+	pending []byte
+	err     error
 }
 
-func (r *replay) Read(b []byte) (int, error) {
-	if r.br.Buffered() == 0 {
-		return 0, r.err
+func (s *source) Read(b []byte) (int, error) {
+	if len(s.pending) > 0 {
+		n := copy(b, s.pending)
+		s.pending = s.pending[n:]
+		return n, nil
 	}
-	return r.br.Read(b)
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.r.Read(b)
+	s.err = err
+	return n, err
+}
+
+// unread puts b, then what br holds unread, back in front of the source's
+// pending bytes; br is not to be used again.
+func (s *source) unread(b []byte, br *bufio.Reader) {
+	held, _ := br.Peek(br.Buffered())
+	rest := make([]byte, 0, len(b)+len(held)+len(s.pending))
+	s.pending = append(append(append(rest, b...), held...), s.pending...)
 }
 
 // advance moves the position past the n transcoded bytes at the start of

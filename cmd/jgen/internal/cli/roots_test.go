@@ -1,7 +1,9 @@
 package cli
 
 import (
+	"bufio"
 	"bytes"
+	"io"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -9,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/jgen-go/jgen"
 )
 
 // runPath runs the command on stdin with the root path on or off, the
@@ -100,6 +104,9 @@ func TestRootPathEqualsTokenPath(t *testing.T) {
 	checked := 0
 	for i, in := range inputs {
 		args := argSets[i%len(argSets)]
+		if i < 2*len(rootFaults) {
+			args = nil // 10,001 levels indented would be 100 MB of output
+		}
 		size := sizes[i%len(sizes)]
 		oneByte := i%5 == 0
 		wantCode, wantOut, wantErr := runPath(false, size, oneByte, in, args...)
@@ -156,5 +163,48 @@ func TestRootPathSharedCorpus(t *testing.T) {
 				t.Errorf("%s %q: root path gives exit %d, %q; token path %d, %q", filepath.Base(f), args, code, errs, wantCode, wantErr)
 			}
 		}
+	}
+}
+
+// TestTokenPathHandsBack checks that the token path stops after the root
+// value it was given, when the splicer holds nothing back, at the file
+// position after that value (long strings the splicer cut out counted),
+// and leaves the rest of the input to be read again.
+func TestTokenPathHandsBack(t *testing.T) {
+	long := `"` + strings.Repeat("x", 40) + `"`
+	for _, tc := range []struct {
+		name, first, rest string
+		at                position // of the first root value
+		want              position
+	}{
+		{"plain", "[1,\n2]", " {\"a\":2}\n", position{}, position{offset: 6, line: 1, lineStart: 4}},
+		{"after bom and lines", "{\"k\":\n\n[]}", "\n[3]", position{offset: 10, line: 2, lineStart: 7}, position{offset: 20, line: 4, lineStart: 17}},
+		{"long string", "[\n" + long + "]", "[2]", position{}, position{offset: 45, line: 1, lineStart: 2}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			oldAbove, oldSize := streamAbove, readSize
+			streamAbove, readSize = 16, 16
+			defer func() { streamAbove, readSize = oldAbove, oldSize }()
+			var out bytes.Buffer
+			g, err := jgen.NewGenerator(&out, &jgen.Options{RootTerminator: "\n"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			src := &source{r: strings.NewReader(tc.first + tc.rest)}
+			var c counts
+			done, next, err := transcodeTokens(g, bufio.NewReaderSize(src, readSize), src, "in", &c, tc.at)
+			if done || err != nil || next != tc.want {
+				t.Fatalf("done %v, err %v, next %+v; want false, nil, %+v", done, err, next, tc.want)
+			}
+			if rest, _ := io.ReadAll(src); string(rest) != tc.rest {
+				t.Errorf("rest %q, want %q", rest, tc.rest)
+			}
+			if err := g.Flush(); err != nil {
+				t.Fatal(err)
+			}
+			if c.roots != 1 {
+				t.Errorf("%d roots, want 1", c.roots)
+			}
+		})
 	}
 }

@@ -39,20 +39,26 @@ var bom = []byte{0xEF, 0xBB, 0xBF}
 
 // transcode reads every JSON value from r and writes it to g. name is the
 // input's name in error messages. The root path takes the root values it
-// can; the token path takes the rest of the input from the first one it
-// cannot.
+// can; the token path takes each one it cannot, and hands the input back
+// after it.
 func transcode(g *jgen.Generator, r io.Reader, name string, c *counts) error {
-	br := bufio.NewReaderSize(r, readSize)
+	src := &source{r: r}
+	br := bufio.NewReaderSize(src, readSize)
 	var at position
 	if b, _ := br.Peek(3); bytes.Equal(b, bom) { // RFC 8259 §8.1
 		br.Discard(3)
 		at.offset = 3
 	}
-	done, rest, from, err := transcodeRoots(g, br, name, c, at)
-	if done || err != nil {
-		return err
+	for {
+		done, from, err := transcodeRoots(g, br, name, c, at)
+		if done || err != nil {
+			return err
+		}
+		if done, at, err = transcodeTokens(g, br, src, name, c, from); done || err != nil {
+			return err
+		}
+		br = bufio.NewReaderSize(src, readSize)
 	}
-	return transcodeTokens(g, rest, name, c, from)
 }
 
 // position is a place in the input: its file offset, the number of line
@@ -76,12 +82,13 @@ type tokenPath struct {
 	strIdx int64  // string tokens read, for sp.isLong
 }
 
-// transcodeTokens transcodes the rest of the input from br, which starts at
-// position at (outside any value), token by token.
-func transcodeTokens(g *jgen.Generator, br *bufio.Reader, name string, c *counts, at position) error {
+// transcodeTokens transcodes the input from br, which starts at position at
+// (outside any value), token by token, until the input ends (done) or a
+// root value ends where the root path can take over: it then puts the
+// bytes it holds past that value back in src and returns its position.
+func transcodeTokens(g *jgen.Generator, br *bufio.Reader, src *source, name string, c *counts, at position) (done bool, next position, err error) {
 	sp := &splicer{br: br}
 	lr := lineReaderAt(sp, at)
-	defer func() { c.in += lr.total + sp.removed }()
 	t := &tokenPath{
 		g:    g,
 		dec:  jsontext.NewDecoder(lr, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)),
@@ -108,7 +115,8 @@ func transcodeTokens(g *jgen.Generator, br *bufio.Reader, name string, c *counts
 			// Invalid input or the end: ReadToken says which.
 			_, err = t.dec.ReadToken()
 			if err == io.EOF {
-				return nil
+				c.in += lr.total + sp.removed
+				return true, position{}, nil
 			}
 			if err == nil {
 				err = errors.New("unexpected token")
@@ -116,11 +124,28 @@ func transcodeTokens(g *jgen.Generator, br *bufio.Reader, name string, c *counts
 			err = t.readError(err)
 		}
 		if err != nil {
-			return err
+			return false, position{}, err
 		}
 		if t.dec.StackDepth() == 0 {
 			c.roots++
+			if fastRoots && sp.idle() {
+				next = t.position()
+				src.unread(lr.from(t.dec.InputOffset()), br)
+				return false, next, nil
+			}
 		}
+	}
+}
+
+// position returns the position in the file of the decoder's offset.
+func (t *tokenPath) position() position {
+	d := t.dec.InputOffset()
+	line, col, off := t.lr.position(d)
+	lineStart := off - col + 1 // in the file, less the cuts before it
+	return position{
+		offset:    off + t.sp.shift(d),
+		line:      line - 1,
+		lineStart: lineStart + t.sp.shift(lineStart-t.lr.skip),
 	}
 }
 
