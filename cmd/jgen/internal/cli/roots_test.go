@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -54,6 +55,31 @@ var rootFaults = []string{
 	strings.Repeat("[", 600) + strings.Repeat("]", 600),
 	strings.Repeat("[", 10001) + strings.Repeat("]", 10001),
 	strings.Repeat("{\"a\":", 700) + "1" + strings.Repeat("}", 700),
+}
+
+// badChar is the character jsontext names in "invalid character"
+// messages, badExcerpt the bytes it quotes in others.
+var (
+	badChar    = regexp.MustCompile(`invalid character '([^']+|')'`)
+	badExcerpt = regexp.MustCompile("`[^`]*`")
+)
+
+// sameChar reduces what a message quotes of the input to its first byte:
+// jsontext quotes the bytes at fault as far as its buffer holds them, so
+// the quote depends on where its reads ended ('\xd1' or 'ѽ', `\u00"` or
+// `\u00"0`), which the two paths, reading from different places, may place
+// differently. The location, from the same byte, does not.
+func sameChar(msg string) string {
+	msg = badChar.ReplaceAllStringFunc(msg, func(m string) string {
+		c := badChar.FindStringSubmatch(m)[1]
+		if len(c) == 4 && strings.HasPrefix(c, `\x`) {
+			return "invalid character 0x" + c[2:]
+		}
+		return fmt.Sprintf("invalid character 0x%02x", c[0])
+	})
+	return badExcerpt.ReplaceAllStringFunc(msg, func(m string) string {
+		return m[:min(len(m), 3)] + "…"
+	})
 }
 
 // mutate changes a few bytes of s: replaces, inserts or deletes them,
@@ -111,7 +137,7 @@ func TestRootPathEqualsTokenPath(t *testing.T) {
 		oneByte := i%5 == 0
 		wantCode, wantOut, wantErr := runPath(false, size, oneByte, in, args...)
 		code, out, errs := runPath(true, size, oneByte, in, args...)
-		if code != wantCode || out != wantOut || errs != wantErr {
+		if code != wantCode || out != wantOut || sameChar(errs) != sameChar(wantErr) {
 			t.Fatalf("input %q, args %q, buffer %d: root path gives exit %d, %q, %q; token path %d, %q, %q",
 				in, args, size, code, out, errs, wantCode, wantOut, wantErr)
 		}
@@ -207,4 +233,25 @@ func TestTokenPathHandsBack(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzRootPath compares the root path with the token path alone on random
+// input, buffer sizes and command lines, as TestRootPathEqualsTokenPath does
+// on its own inputs.
+func FuzzRootPath(f *testing.F) {
+	for i, s := range append(append([]string{}, rootSeeds...), rootFaults[:len(rootFaults)-3]...) {
+		f.Add([]byte(s), uint8(i))
+	}
+	argSets := [][]string{nil, {"-a"}, {"--preset", "stdlib", "--invalid-utf8", "error"}, {"--invalid-utf8", "replace", "--tab"}}
+	f.Fuzz(func(t *testing.T, in []byte, bits uint8) {
+		args := argSets[bits&3]
+		size := []int{16, 17, 40, 64 << 10}[bits>>2&3]
+		oneByte := bits&16 != 0
+		wantCode, wantOut, wantErr := runPath(false, size, oneByte, in, args...)
+		code, out, errs := runPath(true, size, oneByte, in, args...)
+		if code != wantCode || out != wantOut || sameChar(errs) != sameChar(wantErr) {
+			t.Fatalf("args %q, buffer %d: root path gives exit %d, %q, %q; token path %d, %q, %q",
+				args, size, code, out, errs, wantCode, wantOut, wantErr)
+		}
+	})
 }
