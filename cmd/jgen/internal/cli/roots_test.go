@@ -3,8 +3,8 @@ package cli
 import (
 	"bufio"
 	"bytes"
-	"io"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
