@@ -184,8 +184,17 @@ func (p *rootPath) write(w []byte) error {
 		case ']':
 			err = g.WriteEndArray()
 		case 'k', '"':
-			if err := p.writeString(w, t); err != nil {
-				return err
+			c.strings++
+			s := w[t.start+1 : t.end-1]
+			if t.esc {
+				p.buf = unquote(p.buf[:0], w[t.start:t.end])
+				s = p.buf
+			}
+			if t.kind == 'k' {
+				err = g.WriteNameBytes(s)
+			} else {
+				c.values++
+				err = g.WriteStringBytes(s)
 			}
 		case '0':
 			c.values++
@@ -195,35 +204,20 @@ func (p *rootPath) write(w []byte) error {
 			err = writeLiteral(g, t.kind)
 		}
 		if err != nil {
-			return p.genError(w, int(t.start), err)
+			return p.tokenError(w, t, err)
 		}
 	}
 	c.roots++
 	return nil
 }
 
-// writeString writes the string token t of w, a name or a value.
-func (p *rootPath) writeString(w []byte, t rootToken) error {
-	p.c.strings++
-	raw := w[t.start:t.end]
-	s := raw[1 : len(raw)-1]
-	if t.esc {
-		p.buf = unquote(p.buf[:0], raw)
-		s = p.buf
-	}
-	var err error
-	if t.kind == 'k' {
-		err = p.g.WriteNameBytes(s)
-	} else {
-		p.c.values++
-		err = p.g.WriteStringBytes(s)
-	}
-	if err == nil {
-		return nil
-	}
+// tokenError locates the generator's error err, met writing token t of w:
+// invalid UTF-8 in a string at the byte or escape sequence at fault, as the
+// token path does, any other at the token.
+func (p *rootPath) tokenError(w []byte, t rootToken, err error) error {
 	var u *jgen.UTF8Error
-	if errors.As(err, &u) {
-		at, msg := utf8Location(int64(t.start), raw, u.Offset)
+	if (t.kind == 'k' || t.kind == '"') && errors.As(err, &u) {
+		at, msg := utf8Location(int64(t.start), w[t.start:t.end], u.Offset)
 		return p.locate(w, int(at), msg)
 	}
 	return p.genError(w, int(t.start), err)
@@ -348,18 +342,19 @@ func (p *rootPath) member(w []byte, i int) (int, lexStatus) {
 
 // string checks the string token at w[i] and records it as kind.
 func (p *rootPath) string(w []byte, i int, kind byte) (int, lexStatus) {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	j, esc := i+1, false
 	for {
-		// Cross the plain content eight bytes at a time: a byte below
-		// 0x20, or equal to '"' or '\\', sets its high bit in m. A borrow
-		// may set the high bit of a later byte too, never of an earlier
-		// one, so the lowest bit set is the byte that stops.
-		for ; j+8 <= len(w); j += 8 {
-			x := binary.LittleEndian.Uint64(w[j:])
-			q, bs := x^('"'*ones), x^('\\'*ones)
-			if m := ((x-0x20*ones)&^x | (q-ones)&^q | (bs-ones)&^bs) & highs; m != 0 {
+		// Cross the plain content sixteen bytes at a time, then byte by
+		// byte.
+		for ; j+16 <= len(w); j += 16 {
+			x := binary.LittleEndian.Uint64(w[j : j+8 : j+8])
+			y := binary.LittleEndian.Uint64(w[j+8 : j+16 : j+16])
+			if m := plainWord(x); m != 0 {
 				j += bits.TrailingZeros64(m) / 8
+				break
+			}
+			if m := plainWord(y); m != 0 {
+				j += 8 + bits.TrailingZeros64(m)/8
 				break
 			}
 		}
@@ -388,6 +383,16 @@ func (p *rootPath) string(w []byte, i int, kind byte) (int, lexStatus) {
 			return j, lexBad
 		}
 	}
+}
+
+// plainWord returns, for the eight bytes of x in little-endian order, a
+// mask whose lowest set bit is the high bit of the first byte below 0x20 or
+// equal to '"' or '\\', or 0 if there is none. A borrow may set the high
+// bit of a later byte too, never of an earlier one.
+func plainWord(x uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	q, bs := x^('"'*ones), x^('\\'*ones)
+	return ((x-0x20*ones)&^x | (q-ones)&^q | (bs-ones)&^bs) & highs
 }
 
 // escapeSeq returns the length of the escape sequence at the start of e
