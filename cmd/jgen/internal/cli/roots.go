@@ -26,10 +26,11 @@ const maxRootDepth = 512
 // the value with its own lexer (one pass over its bytes, which records its
 // tokens), then writes the tokens, so that a value it cannot take is left
 // untouched for the token path. That path, with jsontext's Decoder, then
-// takes the rest of the input from the start of that value, and reports
-// its faults exactly where and as it always does; the root path only ever
-// meets the faults of the generator (invalid UTF-8 under the error policy,
-// the output writer's), which it locates itself as the token path does.
+// takes that value from its start, reports its faults exactly where and as
+// it always does, and hands the input back after it; the root path only
+// ever meets the faults of the generator (invalid UTF-8 under the error
+// policy, the output writer's), which it locates itself as the token path
+// does.
 //
 // It accepts exactly what jsontext accepts (RFC 8259 with invalid UTF-8
 // allowed, duplicate names allowed, root values one after another with or
