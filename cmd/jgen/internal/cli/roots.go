@@ -68,9 +68,11 @@ const (
 
 // transcodeRoots transcodes root values from br, which starts at position
 // at, until the input ends (done) or a root value needs the token path: it
-// then returns that value's position, br holding the value's first bytes.
-func transcodeRoots(g *jgen.Generator, br *bufio.Reader, name string, c *counts, at position) (done bool, from position, err error) {
+// then returns that value's position, br holding the value's first bytes,
+// and how many root values it wrote before it.
+func transcodeRoots(g *jgen.Generator, br *bufio.Reader, name string, c *counts, at position) (done bool, from position, wrote int64, err error) {
 	p := &rootPath{g: g, br: br, name: name, c: c, at: at}
+	defer func(roots int64) { wrote = c.roots - roots }(c.roots)
 	for {
 		w, readErr := br.Peek(readSize)
 		ended := readErr != nil
@@ -80,7 +82,7 @@ func transcodeRoots(g *jgen.Generator, br *bufio.Reader, name string, c *counts,
 			var end int
 			if end, st = p.lex(w, i, ended); st == lexOK {
 				if err := p.write(w); err != nil {
-					return false, position{}, err
+					return false, position{}, 0, err
 				}
 				i = end
 			}
@@ -92,12 +94,12 @@ func transcodeRoots(g *jgen.Generator, br *bufio.Reader, name string, c *counts,
 		switch {
 		case ended && st == lexOK && readErr == io.EOF:
 			c.in += p.at.offset
-			return true, position{}, nil
+			return true, position{}, 0, nil
 		case ended || st == lexBad || (st == lexMore && i == 0):
 			// A read error, a value cut by the end of the input, an
 			// invalid value, or one larger than the buffer: the token
 			// path takes it (and the source repeats the read error).
-			return false, p.at, nil
+			return false, p.at, 0, nil
 		}
 	}
 }

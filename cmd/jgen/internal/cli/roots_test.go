@@ -218,7 +218,7 @@ func TestTokenPathHandsBack(t *testing.T) {
 			}
 			src := &source{r: strings.NewReader(tc.first + tc.rest)}
 			var c counts
-			done, next, err := transcodeTokens(g, bufio.NewReaderSize(src, readSize), src, "in", &c, tc.at)
+			done, next, err := transcodeTokens(g, bufio.NewReaderSize(src, readSize), src, "in", &c, tc.at, 1)
 			if done || err != nil || next != tc.want {
 				t.Fatalf("done %v, err %v, next %+v; want false, nil, %+v", done, err, next, tc.want)
 			}

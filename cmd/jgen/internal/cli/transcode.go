@@ -49,12 +49,23 @@ func transcode(g *jgen.Generator, r io.Reader, name string, c *counts) error {
 		br.Discard(3)
 		at.offset = 3
 	}
+	// The token path takes turns root values before it hands back: 1 at
+	// first, twice as many each time the root path then cannot take the
+	// next one either (as in NDJSON whose lines are all larger than the
+	// buffer, where each turn would cost the root path a buffer's lexing
+	// and the token path a new Decoder), 1 again once it can.
+	var turn int64
 	for {
-		done, from, err := transcodeRoots(g, br, name, c, at)
+		done, from, wrote, err := transcodeRoots(g, br, name, c, at)
 		if done || err != nil {
 			return err
 		}
-		if done, at, err = transcodeTokens(g, br, src, name, c, from); done || err != nil {
+		if wrote > 0 || turn == 0 {
+			turn = 1
+		} else {
+			turn *= 2
+		}
+		if done, at, err = transcodeTokens(g, br, src, name, c, from, turn); done || err != nil {
 			return err
 		}
 		br = bufio.NewReaderSize(src, readSize)
@@ -83,10 +94,12 @@ type tokenPath struct {
 }
 
 // transcodeTokens transcodes the input from br, which starts at position at
-// (outside any value), token by token, until the input ends (done) or a
-// root value ends where the root path can take over: it then puts the
-// bytes it holds past that value back in src and returns its position.
-func transcodeTokens(g *jgen.Generator, br *bufio.Reader, src *source, name string, c *counts, at position) (done bool, next position, err error) {
+// (outside any value), token by token, until the input ends (done) or,
+// after turn root values or more, a root value ends where the root path can
+// take over: it then puts the bytes it holds past that value back in src
+// and returns its position.
+func transcodeTokens(g *jgen.Generator, br *bufio.Reader, src *source, name string, c *counts, at position, turn int64) (done bool, next position, err error) {
+	roots := c.roots + turn
 	sp := &splicer{br: br}
 	lr := lineReaderAt(sp, at)
 	t := &tokenPath{
@@ -128,7 +141,7 @@ func transcodeTokens(g *jgen.Generator, br *bufio.Reader, src *source, name stri
 		}
 		if t.dec.StackDepth() == 0 {
 			c.roots++
-			if fastRoots && sp.idle() {
+			if fastRoots && c.roots >= roots && sp.idle() {
 				next = t.position()
 				src.unread(lr.from(t.dec.InputOffset()), br)
 				return false, next, nil
