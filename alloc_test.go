@@ -1,11 +1,9 @@
 package jgen_test
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/jgen-go/jgen"
@@ -148,65 +146,4 @@ func TestAllocsPerToken(t *testing.T) {
 			}
 		}
 	})
-}
-
-// TestConcurrentGenerators runs independent generators in parallel
-// goroutines (meaningful with -race): each writes the same document and
-// must produce the same bytes; they share presets, CharacterEscapes and
-// EncodedNames.
-func TestConcurrentGenerators(t *testing.T) {
-	name := mustNameNoT("shared é")
-	ce := jgen.Escaping{CharacterEscapes: jgen.HTMLEscapes, MaxUnescaped: 0x7F}
-	doc := func(g *jgen.Generator) {
-		g.WriteStartObject()
-		g.WriteEncodedName(name)
-		g.WriteStartArray()
-		for i := range 50 {
-			g.WriteString("v<é>'" + strings.Repeat("x", i))
-			g.WriteInt(int64(i))
-			g.WriteFloat(float64(i) / 3)
-		}
-		g.WriteEndArray()
-		g.WriteEndObject()
-	}
-	var want bytes.Buffer
-	g, err := jgen.NewGenerator(&want, &jgen.Options{Escaping: ce, BufferSize: 512})
-	chk(t, err)
-	doc(g)
-	chk(t, g.Close())
-	var wg sync.WaitGroup
-	errs := make(chan string, 8)
-	for w := range 8 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range 20 {
-				var buf bytes.Buffer
-				var g *jgen.Generator
-				if (w+i)%2 == 0 {
-					g, _ = jgen.NewGenerator(&buf, &jgen.Options{Escaping: ce, BufferSize: 512})
-				} else {
-					g, _ = jgen.NewAppendGenerator(nil, &jgen.Options{Escaping: ce})
-				}
-				doc(g)
-				if err := g.Close(); err != nil {
-					errs <- err.Error()
-					return
-				}
-				got := buf.Bytes()
-				if g.Bytes() != nil {
-					got = g.Bytes()
-				}
-				if !bytes.Equal(got, want.Bytes()) {
-					errs <- fmt.Sprintf("goroutine %d run %d: output differs", w, i)
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	close(errs)
-	for e := range errs {
-		t.Error(e)
-	}
 }

@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -30,81 +31,18 @@ func limitsBig() int64 {
 	return 256<<20 + 12345
 }
 
-func TestDepthLimit(t *testing.T) {
+// TestMaxDepth fills a Generator to its depth limit (the default for
+// MaxDepth 0) with arrays and objects in turn, in writer and append mode,
+// and checks the refused starts: a *SyntaxError wrapping ErrMaxDepth at
+// the current offset, naming the innermost container, not matching
+// ErrSyntax, and not sticky (the document can still be finished; Close
+// reports the refusal). MaxDepth -1 is refused.
+func TestMaxDepth(t *testing.T) {
 	for _, tc := range []struct {
 		max, want int
-	}{{0, jgen.DefaultMaxDepth}, {1, 1}, {3, 3}, {20000, 20000}} {
-		var w bytes.Buffer
-		g, err := jgen.NewGenerator(&w, &jgen.Options{MaxDepth: tc.max})
-		chk(t, err)
-		for i := range tc.want {
-			var err error
-			if i%2 == 0 {
-				err = g.WriteStartArray()
-			} else {
-				err = g.WriteStartObject()
-				if err == nil {
-					err = g.WriteName("k")
-				}
-			}
-			if err != nil {
-				t.Fatalf("MaxDepth %d: start %d: %v", tc.max, i+1, err)
-			}
-		}
-		before := g.Offset()
-		for _, start := range []func() error{g.WriteStartArray, g.WriteStartObject} {
-			err := start()
-			var se *jgen.SyntaxError
-			if !errors.Is(err, jgen.ErrMaxDepth) || !errors.As(err, &se) || se.Err != jgen.ErrMaxDepth {
-				t.Fatalf("MaxDepth %d: start %d: %v, want a *SyntaxError wrapping ErrMaxDepth", tc.max, tc.want+1, err)
-			}
-			if errors.Is(err, jgen.ErrSyntax) {
-				t.Errorf("MaxDepth %d: %v matches ErrSyntax too", tc.max, err)
-			}
-			if se.Offset != before || g.Offset() != before || g.Depth() != tc.want {
-				t.Errorf("MaxDepth %d: error offset %d, offset %d, depth %d; want %d, %d, %d", tc.max, se.Offset, g.Offset(), g.Depth(), before, before, tc.want)
-			}
-		}
-		// Not sticky: the document can still be finished.
-		for i := tc.want - 1; i >= 0; i-- {
-			var err error
-			switch {
-			case i%2 == 0:
-				err = g.WriteEndArray()
-			case i == tc.want-1: // the innermost object's name needs a value
-				err = errors.Join(g.WriteNull(), g.WriteEndObject())
-			default:
-				err = g.WriteEndObject()
-			}
-			if err != nil {
-				t.Fatalf("MaxDepth %d: end %d: %v", tc.max, i, err)
-			}
-		}
-		// Close reports the first refusal, the depth error.
-		if err := g.Close(); !errors.Is(err, jgen.ErrMaxDepth) {
-			t.Errorf("MaxDepth %d: Close = %v, want the refused start's error", tc.max, err)
-		}
-		var sb strings.Builder
-		for i := range tc.want {
-			if i%2 == 0 {
-				sb.WriteString("[")
-			} else {
-				sb.WriteString(`{"k":`)
-			}
-		}
-		for i := tc.want - 1; i >= 0; i-- {
-			switch {
-			case i%2 == 0:
-				sb.WriteString("]")
-			case i == tc.want-1:
-				sb.WriteString("null}")
-			default:
-				sb.WriteString("}")
-			}
-		}
-		sb.WriteString("\n") // the root terminator
-		if w.String() != sb.String() {
-			t.Errorf("MaxDepth %d: output differs (%d bytes, want %d)", tc.max, w.Len(), sb.Len())
+	}{{0, jgen.DefaultMaxDepth}, {1, 1}, {2, 2}, {3, 3}, {20000, 20000}} {
+		for _, mode := range []string{"writer", "append"} {
+			checkMaxDepth(t, mode, tc.max, tc.want)
 		}
 	}
 	_, err := jgen.NewGenerator(io.Discard, &jgen.Options{MaxDepth: -1})
@@ -112,6 +50,101 @@ func TestDepthLimit(t *testing.T) {
 	if !errors.Is(err, jgen.ErrInvalidOptions) || !errors.As(err, &oe) || oe.Option != "Options.MaxDepth" {
 		t.Errorf("MaxDepth -1: %v, want an *OptionsError for Options.MaxDepth", err)
 	}
+}
+
+// checkMaxDepth runs one case of TestMaxDepth: container i (from 0) is an
+// array for even i, else an object whose member "k" holds the next one.
+func checkMaxDepth(t *testing.T, mode string, max, want int) {
+	t.Helper()
+	var w bytes.Buffer
+	g, err := jgen.NewGenerator(&w, &jgen.Options{MaxDepth: max})
+	if mode == "append" {
+		g, err = jgen.NewAppendGenerator(nil, &jgen.Options{MaxDepth: max})
+	}
+	chk(t, err)
+	for i := range want {
+		var err error
+		if i%2 == 0 {
+			err = g.WriteStartArray()
+		} else {
+			err = errors.Join(g.WriteStartObject(), g.WriteName("k"))
+		}
+		if err != nil {
+			t.Fatalf("%s MaxDepth %d: start %d: %v", mode, max, i+1, err)
+		}
+	}
+	context := fmt.Sprintf("in array at depth %d", want)
+	if (want-1)%2 == 1 {
+		context = fmt.Sprintf("in object at depth %d, after a name (a value is expected)", want)
+	}
+	before := g.Offset()
+	for _, start := range []func() error{g.WriteStartArray, g.WriteStartObject} {
+		err := start()
+		var se *jgen.SyntaxError
+		if !errors.Is(err, jgen.ErrMaxDepth) || !errors.As(err, &se) || se.Err != jgen.ErrMaxDepth {
+			t.Fatalf("%s MaxDepth %d: start %d: %v, want a *SyntaxError wrapping ErrMaxDepth", mode, max, want+1, err)
+		}
+		if errors.Is(err, jgen.ErrSyntax) {
+			t.Errorf("%s MaxDepth %d: %v matches ErrSyntax too", mode, max, err)
+		}
+		if se.Offset != before || g.Offset() != before || g.Depth() != want {
+			t.Errorf("%s MaxDepth %d: error offset %d, offset %d, depth %d; want %d, %d, %d", mode, max, se.Offset, g.Offset(), g.Depth(), before, before, want)
+		}
+		if se.Context != context || !strings.Contains(err.Error(), "maximum nesting depth") {
+			t.Errorf("%s MaxDepth %d: error %q, context %q, want %q", mode, max, err, se.Context, context)
+		}
+	}
+	// Not sticky: the document can still be finished, and another begun.
+	for i := want - 1; i >= 0; i-- {
+		var err error
+		switch {
+		case i%2 == 0:
+			err = g.WriteEndArray()
+		case i == want-1: // the innermost object's name needs a value
+			err = errors.Join(g.WriteNull(), g.WriteEndObject())
+		default:
+			err = g.WriteEndObject()
+		}
+		if err != nil {
+			t.Fatalf("%s MaxDepth %d: end %d: %v", mode, max, i, err)
+		}
+	}
+	chk(t, errors.Join(g.WriteStartArray(), g.WriteEndArray()))
+	// Close reports the first refusal, the depth error.
+	if err := g.Close(); !errors.Is(err, jgen.ErrMaxDepth) {
+		t.Errorf("%s MaxDepth %d: Close = %v, want the refused start's error", mode, max, err)
+	}
+	got := w.String()
+	if mode == "append" {
+		got = string(g.Bytes())
+	}
+	if wantOut := maxDepthDocument(want) + "[]\n"; got != wantOut {
+		t.Errorf("%s MaxDepth %d: output differs (%d bytes, want %d)", mode, max, len(got), len(wantOut))
+	}
+}
+
+// maxDepthDocument is the document checkMaxDepth writes to depth n, with
+// its root terminator.
+func maxDepthDocument(n int) string {
+	var sb strings.Builder
+	for i := range n {
+		if i%2 == 0 {
+			sb.WriteString("[")
+		} else {
+			sb.WriteString(`{"k":`)
+		}
+	}
+	for i := n - 1; i >= 0; i-- {
+		switch {
+		case i%2 == 0:
+			sb.WriteString("]")
+		case i == n-1:
+			sb.WriteString("null}")
+		default:
+			sb.WriteString("}")
+		}
+	}
+	return sb.String() + "\n"
 }
 
 // zeroReader yields n bytes of b repeated, then optionally one bad byte,

@@ -96,7 +96,7 @@ func grammarTokens() []grammarToken {
 // so that the non-finite path goes through the grammar too.
 // grammarOpts write "\n" between root values and nothing after the last,
 // so that each expected output is the tokens' bytes alone (the root
-// terminator has its own tests in root_test.go).
+// terminator has its own tests in root_terminator_test.go).
 var grammarOpts = jgen.Options{NonFinite: jgen.NonFiniteString, RootSeparator: "\n"}
 
 // TestGrammarMatrix tries every token in every context, in both modes.
@@ -310,88 +310,6 @@ func TestDanglingNameAtEndObject(t *testing.T) {
 	if got := string(g.Bytes()); got != "{\"a\":null}\n" {
 		t.Errorf("got %s", got)
 	}
-}
-
-// TestMaxDepth checks a small limit and the default one.
-func TestMaxDepth(t *testing.T) {
-	t.Run("small", func(t *testing.T) {
-		for _, start := range []op{opStartArray(), opStartObject()} {
-			g := appendGen(t, &jgen.Options{MaxDepth: 3})
-			chk(t, g.WriteStartArray())
-			chk(t, g.WriteStartArray())
-			chk(t, g.WriteStartArray())
-			err := start.do(g)
-			var se *jgen.SyntaxError
-			if !errors.As(err, &se) || !errors.Is(err, jgen.ErrMaxDepth) {
-				t.Fatalf("%s at depth 3 with MaxDepth 3 = %v, want ErrMaxDepth", start.name, err)
-			}
-			if se.Context != "in array at depth 3" || !strings.Contains(err.Error(), "maximum nesting depth") {
-				t.Errorf("error %q context %q", err, se.Context)
-			}
-			if got := string(g.Bytes()); got != `[[[` {
-				t.Errorf("output %q", got)
-			}
-			chk(t, g.WriteInt(1))
-			for range 3 {
-				chk(t, g.WriteEndArray())
-			}
-			if got := string(g.Bytes()); got != "[[[1]]]\n" {
-				t.Errorf("output %q", got)
-			}
-		}
-	})
-	t.Run("object values count", func(t *testing.T) {
-		g := appendGen(t, &jgen.Options{MaxDepth: 1})
-		chk(t, g.WriteStartObject())
-		chk(t, g.WriteName("a"))
-		if err := g.WriteStartObject(); !errors.Is(err, jgen.ErrMaxDepth) {
-			t.Fatalf("got %v", err)
-		}
-		chk(t, g.WriteInt(1))
-		chk(t, g.WriteEndObject())
-		chk(t, g.WriteStartArray()) // depth 1 again at root: fine
-		chk(t, g.WriteEndArray())
-		if got := string(g.Bytes()); got != "{\"a\":1}\n[]\n" {
-			t.Errorf("got %q", got)
-		}
-	})
-	t.Run("default", func(t *testing.T) {
-		for _, mode := range []string{"append", "writer"} {
-			var w bytes.Buffer
-			var g *jgen.Generator
-			if mode == "append" {
-				g = appendGen(t, nil)
-			} else {
-				var err error
-				g, err = jgen.NewGenerator(&w, nil)
-				chk(t, err)
-			}
-			for i := range jgen.DefaultMaxDepth {
-				if err := g.WriteStartArray(); err != nil {
-					t.Fatalf("%s: start %d: %v", mode, i+1, err)
-				}
-			}
-			if g.Depth() != 10000 {
-				t.Fatalf("Depth = %d", g.Depth())
-			}
-			if err := g.WriteStartObject(); !errors.Is(err, jgen.ErrMaxDepth) {
-				t.Fatalf("%s: start 10001 = %v, want ErrMaxDepth", mode, err)
-			}
-			for range jgen.DefaultMaxDepth {
-				chk(t, g.WriteEndArray())
-			}
-			if err := g.Close(); !errors.Is(err, jgen.ErrMaxDepth) {
-				t.Errorf("%s: Close = %v, want the refused start's error", mode, err)
-			}
-			got := w.String()
-			if mode == "append" {
-				got = string(g.Bytes())
-			}
-			if got != strings.Repeat("[", 10000)+strings.Repeat("]", 10000)+"\n" {
-				t.Errorf("%s: wrong output of %d bytes", mode, len(got))
-			}
-		}
-	})
 }
 
 // TestRootSeparator checks the default "\n" and custom separators, and

@@ -26,51 +26,173 @@ type config struct {
 // delEscapes writes DEL (U+007F) as \u007f; -a sets it.
 var delEscapes = jgen.PrintableASCII.CharacterEscapes
 
-var presets = map[string]jgen.Escaping{
-	"minimal": jgen.Minimal,
-	"stdlib":  jgen.Stdlib,
-	"jackson": jgen.Jackson,
-	"ascii":   jgen.ASCII,
-}
-
-// An option is one occurrence of an escaping or layout flag on the command
-// line. They are kept in order and applied after the preset, so explicit
-// flags override the preset wherever they stand and, between two flags that
+// flags is the command line: every flag jgen accepts, in the order of the
+// help, with what it does. parseArgs registers exactly these, so a flag
+// cannot parse and then do nothing; TestEveryFlagHasAnEffect checks that
+// each row changes the configuration.
+//
+// The flags are applied after the whole command line is read: first the
+// last --preset, wherever it stands, then every other flag in the order
+// given, so explicit flags override the preset and, between two flags that
 // conflict, the last one wins.
-type option struct {
-	name  string
-	value string
+var flags = []flagDef{
+	{long: "preset", help: "escaping preset `NAME`: minimal, stdlib, jackson or ascii", defValue: "minimal", first: true,
+		action: value(parsePreset, func(c *config, e jgen.Escaping) { c.opts.Escaping = e })},
+	{long: "ascii", short: "a", help: `escape DEL and every code point above U+007F (printable 7-bit output, as jq -a)`,
+		action: toggle(applyASCII)},
+	{long: "html", help: `escape < > & as \u003c \u003e \u0026 (as encoding/json)`,
+		action: toggle(func(c *config, on bool) { c.opts.Escaping.HTMLSafe = on })},
+	{long: "js", help: `escape U+2028 and U+2029 as \u2028 and \u2029`,
+		action: toggle(func(c *config, on bool) { c.opts.Escaping.JSLineTerminators = on })},
+	{long: "escape-slash", help: `escape / as \/`,
+		action: toggle(func(c *config, on bool) { c.opts.Escaping.EscapeSlash = on })},
+	{long: "quote", help: "quote `CHAR`: \" or ' (output with ' is not JSON)",
+		action: value(parseQuote, func(c *config, q byte) { c.opts.Escaping.QuoteChar = q })},
+	{long: "upper-hex", help: `upper-case hex digits in \u escapes (\u001F)`,
+		action: toggle(func(c *config, on bool) { c.opts.Escaping.UpperHex = on })},
+	{long: "lower-hex", help: `lower-case hex digits in \u escapes (\u001f)`,
+		action: toggle(func(c *config, on bool) { c.opts.Escaping.UpperHex = !on })},
+	{long: "surrogate-escapes", help: `write U+10000 and up as \uXXXX\uXXXX surrogate pairs`,
+		action: toggle(func(c *config, on bool) { c.opts.Escaping.SurrogateEscapes = on })},
+	{long: "max-unescaped", help: "escape every code point above `U+XXXX` (U+007F or more; 0 for no limit)",
+		action: value(parseCodePoint, func(c *config, r rune) { c.opts.Escaping.MaxUnescaped = r })},
+	{long: "invalid-utf8", help: "invalid UTF-8 `POLICY`: error (default), replace or replace-raw",
+		action: value(parsePolicy, func(c *config, p jgen.InvalidUTF8Policy) { c.opts.Escaping.InvalidUTF8 = p })},
+	{long: "compact", short: "c", help: "compact layout, no whitespace (default)",
+		action: toggle(func(c *config, on bool) {
+			if on {
+				c.setLayout(jgen.Compact, "")
+			}
+		})},
+	{long: "indent", help: "indent by `N` spaces per level, as jq (0 means compact)",
+		action: value(parseIndent, applyIndent)},
+	{long: "tab", help: "indent by one tab per level",
+		action: toggle(func(c *config, on bool) {
+			if on {
+				c.setLayout(jgen.Indented, "\t")
+			}
+		})},
+	{long: "pretty", help: "pretty layout by `NAME`: jackson (DefaultPrettyPrinter)",
+		action: value(parsePretty, func(c *config, l jgen.Layout) { c.setLayout(l, "") })},
+	{long: "output", short: "o", help: "write to `FILE` instead of stdout (replaced only on success)",
+		action: value(parseString, func(c *config, name string) { c.output = name })},
+	{long: "in-place", short: "w", help: "rewrite each FILE in place, keeping its mode (each one that fails is left as it was)",
+		action: toggle(func(c *config, on bool) { c.inPlace = on })},
+	{long: "stats", help: "print values, strings, bytes in and out and MB/s to stderr",
+		action: toggle(func(c *config, on bool) { c.stats = on })},
+	{long: "progress", help: "show a progress bar on stderr (default: when stderr is a terminal and the input is a file over 8 MiB)",
+		action: toggle(func(c *config, on bool) { c.progress = map[bool]int{true: 1, false: -1}[on] })},
+	{long: "no-progress", help: "never show a progress bar",
+		action: toggle(func(c *config, on bool) { c.progress = map[bool]int{true: -1, false: 0}[on] })},
+	{long: "help", short: "h", help: "print this help",
+		action: toggle(func(c *config, on bool) { c.help = on })},
+	{long: "version", help: "print the version",
+		action: toggle(func(c *config, on bool) { c.version = on })},
 }
 
-// optionValue is a pflag.Value that records each occurrence of its flag.
-type optionValue struct {
-	name    string
-	boolean bool
-	list    *[]option
-	check   func(string) error
+// applyASCII is -a: jgen.PrintableASCII's two settings, the limit U+007F
+// and DEL escaped. No other flag sets CharacterEscapes, so -a owns it, and
+// --ascii=false takes back what it set.
+func applyASCII(c *config, on bool) {
+	e := &c.opts.Escaping
+	if on {
+		e.MaxUnescaped, e.CharacterEscapes = 0x7F, delEscapes
+		return
+	}
+	if e.MaxUnescaped == 0x7F {
+		e.MaxUnescaped = 0
+	}
+	if e.CharacterEscapes == delEscapes {
+		e.CharacterEscapes = nil
+	}
 }
 
-func (v *optionValue) String() string { return "" }
+// applyIndent is --indent N: N spaces per level, or compact for 0.
+func applyIndent(c *config, n int) {
+	if n == 0 {
+		c.setLayout(jgen.Compact, "")
+		return
+	}
+	c.setLayout(jgen.Indented, strings.Repeat(" ", n))
+}
 
-func (v *optionValue) Type() string {
-	if v.boolean {
+func (c *config) setLayout(l jgen.Layout, indent string) {
+	c.opts.Layout, c.opts.Indent = l, indent
+}
+
+// A flagDef is one row of [flags].
+type flagDef struct {
+	long, short string
+	help        string // pflag usage: a `QUOTED` word names the argument
+	defValue    string // the default the help shows, if any
+	first       bool   // applied before the others; only the last occurrence counts
+	action
+}
+
+// An action is how a flag reads its argument and what it does with it.
+type action struct {
+	boolean bool                              // takes =true or =false, or no argument for true
+	check   func(arg string) error            // parses arg, reporting a bad one
+	apply   func(c *config, arg string) error // parses arg and applies it to c
+}
+
+// value is the action of a flag whose argument parse reads and apply
+// applies. Each parse is one small function, the one place that decides
+// what the flag accepts and what its error says.
+func value[T any](parse func(string) (T, error), apply func(*config, T)) action {
+	return action{
+		check: func(s string) error {
+			_, err := parse(s)
+			return err
+		},
+		apply: func(c *config, s string) error {
+			v, err := parse(s)
+			if err == nil {
+				apply(c, v)
+			}
+			return err
+		},
+	}
+}
+
+// toggle is the action of a boolean flag.
+func toggle(apply func(*config, bool)) action {
+	a := value(parseBool, apply)
+	a.boolean = true
+	return a
+}
+
+// occurrence is one flag on the command line, kept in order.
+type occurrence struct {
+	def *flagDef
+	arg string
+}
+
+// flagValue is the pflag.Value of a row of [flags]: it checks each
+// occurrence and records it.
+type flagValue struct {
+	def  *flagDef
+	list *[]occurrence
+}
+
+func (v *flagValue) String() string { return v.def.defValue }
+
+func (v *flagValue) Type() string {
+	if v.def.boolean {
 		return "bool"
 	}
 	return "string"
 }
 
-func (v *optionValue) Set(s string) error {
-	if v.boolean {
-		if _, err := strconv.ParseBool(s); err != nil {
-			return fmt.Errorf("not a boolean: %q", s)
-		}
-	}
-	if v.check != nil {
-		if err := v.check(s); err != nil {
+func (v *flagValue) Set(s string) error {
+	// A first flag is checked after the command line, and only its last
+	// occurrence: an earlier one is overridden, right or wrong.
+	if !v.def.first {
+		if err := v.def.check(s); err != nil {
 			return err
 		}
 	}
-	*v.list = append(*v.list, option{v.name, s})
+	*v.list = append(*v.list, occurrence{v.def, s})
 	return nil
 }
 
@@ -131,165 +253,115 @@ Exit status: 0 success, 1 invalid input or I/O error, 2 bad usage.
 
 // parseArgs parses the command line. The error is a usage error.
 func parseArgs(args []string, stderr io.Writer) (*config, *pflag.FlagSet, error) {
-	cfg := &config{}
 	fs := pflag.NewFlagSet("jgen", pflag.ContinueOnError)
 	fs.SetInterspersed(true)
 	fs.SetOutput(io.Discard)
 	fs.SortFlags = false
-
-	var list []option
-	preset := "minimal"
-	add := func(name, short string, boolean bool, usage string, check func(string) error) {
-		v := &optionValue{name: name, boolean: boolean, list: &list, check: check}
-		f := fs.VarPF(v, name, short, usage)
-		if boolean {
+	var list []occurrence
+	for i := range flags {
+		d := &flags[i]
+		f := fs.VarPF(&flagValue{def: d, list: &list}, d.long, d.short, d.help)
+		if d.boolean {
 			f.NoOptDefVal = "true"
 		}
 	}
-	fs.StringVar(&preset, "preset", preset, "escaping preset `NAME`: minimal, stdlib, jackson or ascii")
-	add("ascii", "a", true, `escape DEL and every code point above U+007F (printable 7-bit output, as jq -a)`, nil)
-	add("html", "", true, `escape < > & as \u003c \u003e \u0026 (as encoding/json)`, nil)
-	add("js", "", true, `escape U+2028 and U+2029 as \u2028 and \u2029`, nil)
-	add("escape-slash", "", true, `escape / as \/`, nil)
-	add("quote", "", false, "quote `CHAR`: \" or ' (output with ' is not JSON)", checkQuote)
-	add("upper-hex", "", true, `upper-case hex digits in \u escapes (\u001F)`, nil)
-	add("lower-hex", "", true, `lower-case hex digits in \u escapes (\u001f)`, nil)
-	add("surrogate-escapes", "", true, `write U+10000 and up as \uXXXX\uXXXX surrogate pairs`, nil)
-	add("max-unescaped", "", false, "escape every code point above `U+XXXX` (U+007F or more; 0 for no limit)", checkCodePoint)
-	add("invalid-utf8", "", false, "invalid UTF-8 `POLICY`: error (default), replace or replace-raw", checkPolicy)
-	add("compact", "c", true, "compact layout, no whitespace (default)", nil)
-	add("indent", "", false, "indent by `N` spaces per level, as jq (0 means compact)", checkIndent)
-	add("tab", "", true, "indent by one tab per level", nil)
-	add("pretty", "", false, "pretty layout by `NAME`: jackson (DefaultPrettyPrinter)", checkPretty)
-	fs.StringVarP(&cfg.output, "output", "o", "", "write to `FILE` instead of stdout (replaced only on success)")
-	boolVar(fs, &cfg.inPlace, "in-place", "w", "rewrite each FILE in place, keeping its mode (each one that fails is left as it was)")
-	boolVar(fs, &cfg.stats, "stats", "", "print values, strings, bytes in and out and MB/s to stderr")
-	add("progress", "", true, "show a progress bar on stderr (default: when stderr is a terminal and the input is a file over 8 MiB)", nil)
-	add("no-progress", "", true, "never show a progress bar", nil)
-	boolVar(fs, &cfg.help, "help", "h", "print this help")
-	boolVar(fs, &cfg.version, "version", "", "print the version")
-
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
-			cfg.help = true
-			return cfg, fs, nil
+			return &config{help: true}, fs, nil
 		}
 		return nil, fs, err
 	}
-	cfg.files = fs.Args()
-
-	esc, ok := presets[strings.ToLower(preset)]
-	if !ok {
-		return nil, fs, fmt.Errorf("invalid argument %q for \"--preset\" flag: want minimal, stdlib, jackson or ascii", preset)
+	cfg := &config{
+		opts:  jgen.Options{Escaping: jgen.Minimal, RootTerminator: "\n", BufferSize: 64 << 10},
+		files: fs.Args(),
 	}
-	cfg.opts = jgen.Options{Escaping: esc, RootTerminator: "\n", BufferSize: 64 << 10}
-	for _, o := range list {
-		on, _ := strconv.ParseBool(o.value)
-		e := &cfg.opts.Escaping
-		switch o.name {
-		case "ascii":
-			// jgen.PrintableASCII's two settings: the limit U+007F and
-			// DEL escaped. No other flag sets CharacterEscapes, so -a
-			// owns it, and --ascii=false takes back what it set.
-			if on {
-				e.MaxUnescaped, e.CharacterEscapes = 0x7F, delEscapes
-			} else {
-				if e.MaxUnescaped == 0x7F {
-					e.MaxUnescaped = 0
-				}
-				if e.CharacterEscapes == delEscapes {
-					e.CharacterEscapes = nil
-				}
-			}
-		case "html":
-			e.HTMLSafe = on
-		case "js":
-			e.JSLineTerminators = on
-		case "escape-slash":
-			e.EscapeSlash = on
-		case "quote":
-			e.QuoteChar = o.value[0]
-		case "upper-hex":
-			e.UpperHex = on
-		case "lower-hex":
-			e.UpperHex = !on
-		case "surrogate-escapes":
-			e.SurrogateEscapes = on
-		case "max-unescaped":
-			e.MaxUnescaped, _ = parseCodePoint(o.value)
-		case "invalid-utf8":
-			e.InvalidUTF8, _ = parsePolicy(o.value)
-		case "compact":
-			if on {
-				cfg.opts.Layout, cfg.opts.Indent = jgen.Compact, ""
-			}
-		case "indent":
-			n, _ := strconv.Atoi(o.value)
-			cfg.opts.Layout, cfg.opts.Indent = jgen.Indented, strings.Repeat(" ", n)
-			if n == 0 {
-				cfg.opts.Layout, cfg.opts.Indent = jgen.Compact, ""
-			}
-		case "tab":
-			if on {
-				cfg.opts.Layout, cfg.opts.Indent = jgen.Indented, "\t"
-			}
-		case "pretty":
-			cfg.opts.Layout, cfg.opts.Indent = jgen.JacksonPretty, ""
-		case "progress":
-			cfg.progress = map[bool]int{true: 1, false: -1}[on]
-		case "no-progress":
-			cfg.progress = map[bool]int{true: -1, false: 0}[on]
-		}
-	}
-	if err := cfg.opts.Escaping.Validate(); err != nil {
+	if err := cfg.apply(list); err != nil {
 		return nil, fs, err
 	}
-	if cfg.inPlace && cfg.output != "" {
-		return nil, fs, errors.New("-w/--in-place and -o/--output cannot be used together")
-	}
-	if cfg.inPlace {
-		if len(cfg.files) == 0 {
-			return nil, fs, errors.New("-w/--in-place needs at least one FILE")
-		}
-		for _, f := range cfg.files {
-			if f == "-" {
-				return nil, fs, errors.New("-w/--in-place cannot rewrite standard input")
-			}
-		}
+	if err := cfg.check(); err != nil {
+		return nil, fs, err
 	}
 	return cfg, fs, nil
 }
 
-// boolFlag is a boolean flag whose usage line reads like the others'
-// (pflag v1.1.0 adds "[=true|false]" to its own boolean flags).
-type boolFlag struct{ p *bool }
+// apply applies the flags of the command line to c: the last occurrence of
+// each first flag, then every other flag in order.
+func (c *config) apply(list []occurrence) error {
+	last := map[*flagDef]string{}
+	for _, o := range list {
+		if o.def.first {
+			last[o.def] = o.arg
+		}
+	}
+	for i := range flags {
+		d := &flags[i]
+		if arg, ok := last[d]; ok {
+			if err := d.apply(c, arg); err != nil {
+				return fmt.Errorf("invalid argument %q for %q flag: %w", arg, "--"+d.long, err)
+			}
+		}
+	}
+	for _, o := range list {
+		if !o.def.first {
+			if err := o.def.apply(c, o.arg); err != nil {
+				return fmt.Errorf("invalid argument %q for %q flag: %w", o.arg, "--"+o.def.long, err)
+			}
+		}
+	}
+	return nil
+}
 
-func (b boolFlag) String() string { return strconv.FormatBool(*b.p) }
-func (b boolFlag) Type() string   { return "bool" }
+// check refuses the configurations no single flag can: an invalid escaping
+// and the misuses of -w.
+func (c *config) check() error {
+	if err := c.opts.Escaping.Validate(); err != nil {
+		return err
+	}
+	if c.inPlace && c.output != "" {
+		return errors.New("-w/--in-place and -o/--output cannot be used together")
+	}
+	if c.inPlace {
+		if len(c.files) == 0 {
+			return errors.New("-w/--in-place needs at least one FILE")
+		}
+		for _, f := range c.files {
+			if f == "-" {
+				return errors.New("-w/--in-place cannot rewrite standard input")
+			}
+		}
+	}
+	return nil
+}
 
-func (b boolFlag) Set(s string) error {
+func parseBool(s string) (bool, error) {
 	v, err := strconv.ParseBool(s)
 	if err != nil {
-		return fmt.Errorf("not a boolean: %q", s)
+		return false, fmt.Errorf("not a boolean: %q", s)
 	}
-	*b.p = v
-	return nil
+	return v, nil
 }
 
-func boolVar(fs *pflag.FlagSet, p *bool, name, short, usage string) {
-	fs.VarPF(boolFlag{p}, name, short, usage).NoOptDefVal = "true"
+func parseString(s string) (string, error) { return s, nil }
+
+func parsePreset(s string) (jgen.Escaping, error) {
+	switch strings.ToLower(s) {
+	case "minimal":
+		return jgen.Minimal, nil
+	case "stdlib":
+		return jgen.Stdlib, nil
+	case "jackson":
+		return jgen.Jackson, nil
+	case "ascii":
+		return jgen.ASCII, nil
+	}
+	return jgen.Escaping{}, errors.New("want minimal, stdlib, jackson or ascii")
 }
 
-func checkQuote(s string) error {
+func parseQuote(s string) (byte, error) {
 	if s != `"` && s != `'` {
-		return fmt.Errorf(`want " or ', not %q`, s)
+		return 0, fmt.Errorf(`want " or ', not %q`, s)
 	}
-	return nil
-}
-
-func checkCodePoint(s string) error {
-	_, err := parseCodePoint(s)
-	return err
+	return s[0], nil
 }
 
 // parseCodePoint accepts U+XXXX, 0xXXXX and plain decimal, and 0 for "no limit".
@@ -309,11 +381,6 @@ func parseCodePoint(s string) (rune, error) {
 	return rune(n), nil
 }
 
-func checkPolicy(s string) error {
-	_, err := parsePolicy(s)
-	return err
-}
-
 func parsePolicy(s string) (jgen.InvalidUTF8Policy, error) {
 	switch s {
 	case "error":
@@ -326,18 +393,19 @@ func parsePolicy(s string) (jgen.InvalidUTF8Policy, error) {
 	return 0, fmt.Errorf("want error, replace or replace-raw, not %q", s)
 }
 
-func checkIndent(s string) error {
-	if n, err := strconv.Atoi(s); err != nil || n < 0 || n > 16 {
-		return fmt.Errorf("want a number of spaces from 0 to 16, not %q", s)
+func parseIndent(s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 || n > 16 {
+		return 0, fmt.Errorf("want a number of spaces from 0 to 16, not %q", s)
 	}
-	return nil
+	return n, nil
 }
 
-func checkPretty(s string) error {
+func parsePretty(s string) (jgen.Layout, error) {
 	if s != "jackson" {
-		return fmt.Errorf("want jackson, not %q", s)
+		return 0, fmt.Errorf("want jackson, not %q", s)
 	}
-	return nil
+	return jgen.JacksonPretty, nil
 }
 
 func printUsage(w io.Writer, fs *pflag.FlagSet) {

@@ -18,8 +18,9 @@ import (
 // the largest token).
 //
 // Offsets here are offsets in the file; skip is the number of bytes at its
-// start (a byte-order mark) that the decoder never sees, so a decoder offset
-// d is the file offset d+skip.
+// start that the decoder never sees (a byte-order mark, and the root values
+// transcoded before the decoder took over), so a decoder offset d is the
+// file offset d+skip.
 type lineReader struct {
 	r    io.Reader
 	skip int64
@@ -42,6 +43,12 @@ func (lr *lineReader) Read(p []byte) (int, error) {
 	lr.kept = append(lr.kept, p[:n]...)
 	lr.total += int64(n)
 	return n, err
+}
+
+// lineReaderAt returns a lineReader for input r that starts at position at
+// of the file: decoder offset 0 is file offset at.offset.
+func lineReaderAt(r io.Reader, at position) *lineReader {
+	return &lineReader{r: r, skip: at.offset, base: at.offset, line: at.line, lineStart: at.lineStart, total: at.offset}
 }
 
 // pending returns the number of bytes kept.

@@ -214,6 +214,11 @@ func closeQuote(b []byte) int {
 	}
 }
 
+// idle reports whether the splicer holds nothing the tokenizer has not
+// been handed as it stands: no long string's content or placeholder, no
+// read error.
+func (s *splicer) idle() bool { return !s.long && len(s.ph) == 0 && s.err == nil }
+
 // isLong reports whether the string token of index idx (0 for the first
 // string the tokenizer returned) is a placeholder.
 func (s *splicer) isLong(idx int64) bool { return s.long && s.longIdx == idx }
