@@ -11,17 +11,46 @@
 //
 // Callers add the ASCII bytes of their escaping mode ('/', '<', '>', '&',
 // the apostrophe, or an arbitrary custom table). A UTF-8 Set (NewUTF8Set)
-// lets valid non-ASCII text through instead. Index and Copy inline into
-// their callers and make one call, which on amd64 is assembly that jumps to
-// the kernel for the CPU and the Set: the choice costs a few instructions
-// per call, never any per byte.
+// lets valid non-ASCII text through instead.
+//
+// # Dispatch
+//
+// Copy inlines into its caller and makes one call, copyEntry. The kernel
+// family (the level) is chosen once, at init, from the CPU's features; the
+// Set's fields choose the kernel inside the family. Every row below is a
+// kernel of its own in kernels(), so every test runs it:
+//
+//	level       set     entry      kernel                fallback
+//	AVX-512     plain   copyEntry  copyAVX512            -
+//	AVX-512     UTF-8   copyEntry  copyUTF8AVX512        -
+//	AVX2        plain   copyEntry  copyAVX2core          -
+//	AVX2        UTF-8   copyEntry  copyAVX2core (ASCII   copyGoFrom at a byte >= 0x80:
+//	                               run), copyUTF8AVX2    copyUTF8From; copyGo if
+//	                                                     n >= 1<<32; indexUTF8ShortAVX2
+//	                                                     if n < 32
+//	none        plain   copyGo     copySWAR by kind      copyTable (over 5 extra bytes)
+//	none        UTF-8   copyGo     copyUTF8SWAR by kind  copyUTF8Table
+//	portable    any     copyEntry  copySWAR, copyUTF8SWAR as level none
+//
+// Level AVX-512 needs AVX512F, BW and VL besides AVX2; level AVX2 needs
+// AVX2, BMI1 and BMI2; GODEBUG=cpu.avx512f=off (honoured by x/sys/cpu)
+// selects AVX2. The portable row is every build without the assembly:
+// other architectures, compilers other than gc, and the purego tag. The
+// copyEntry of the amd64 build is assembly that jumps to the kernel (a few
+// instructions per call, none per byte); the portable copyEntry is Go.
+//
+// The SIMD kernels classify bytes with 16-entry table lookups (PSHUFB).
+// They port to another architecture through its byte shuffle; see the
+// notes at utf8Tables and Set.nib for where arm64's TBL differs.
 //
 // The package is internal: its contract is what package jgen needs and
-// nothing more. The kernels behind it (SWAR, AVX2, AVX-512) are selected at
-// run time; the build tag purego forces the portable ones.
+// nothing more.
 package scan
 
-import "unsafe"
+import (
+	"unicode/utf8"
+	"unsafe"
+)
 
 // Slack is how many bytes past len(src) a Copy may write into dst. Callers
 // must give Copy a dst with len(dst) >= len(src)+Slack.
@@ -44,6 +73,12 @@ type Set struct {
 	// 1<<h for h < 8 and 0 for h >= 8. A byte x is a member exactly when
 	// nib[x&15] & nib[16+x>>4] == 0; PSHUFB returns 0 for an index with its
 	// high bit set, so the low-nibble lookup may use x unmasked.
+	//
+	// arm64's TBL returns 0 for any index of 16 or more, not only for one
+	// with its high bit set: a NEON kernel must mask x to its low nibble and
+	// flag the bytes >= 0x80 separately (they are members), or look x up
+	// in a 128-entry TBL over eight registers. The high-nibble lookup
+	// (index < 16) works unchanged on both.
 	nib [32]byte
 
 	// lead is the UTF-8 class of each byte (utf8Class) for a UTF-8 Set,
@@ -178,10 +213,33 @@ func (s *Set) init() {
 func (s *Set) Contains(b byte) bool { return s.member[b] != 0 }
 
 // Index returns the index of the first byte of b that is in the set, or
-// len(b) if there is none.
+// len(b) if there is none; for a UTF-8 Set, under the rule of NewUTF8Set.
+//
+// It is Copy into a scratch buffer on the stack, indexChunk bytes at a
+// time: the kernels exist once, as Copy. A UTF-8 Set reports a sequence cut
+// by the end of a chunk as a member at its lead; Index then scans again
+// from that lead, which starts the next chunk, so the result is the one
+// Copy gives over the whole of b.
 func (s *Set) Index(b []byte) int {
-	return indexEntry(s, unsafe.SliceData(b), len(b))
+	var buf [indexChunk + Slack]byte
+	i := 0
+	for {
+		end := min(len(b), i+indexChunk)
+		i += s.Copy(buf[:], b[i:end])
+		switch {
+		case i == len(b):
+			return i
+		case i == end:
+			continue
+		case end == len(b) || i < end-(utf8.UTFMax-1):
+			return i // a member, not a sequence cut by the chunk's end
+		}
+	}
 }
+
+// indexChunk is how many bytes of its input Index copies per call of
+// Copy: the scratch buffer it needs is indexChunk+Slack bytes of stack.
+const indexChunk = 512
 
 // Copy copies the longest prefix of src that holds no byte of the set into
 // dst and returns its length n, which equals s.Index(src).
