@@ -78,16 +78,7 @@ func BenchmarkCopy(b *testing.B) {
 				src := utf8Text(content, n)
 				dst := make([]byte, n+Slack)
 				b.Run(fmt.Sprintf("kernel=%s/set=utf8/content=%s/len=%d", k.name, content, n), func(b *testing.B) {
-					b.SetBytes(int64(len(src)))
-					if k.copy == nil {
-						for b.Loop() {
-							sink += copy(dst, src)
-						}
-						return
-					}
-					for b.Loop() {
-						sink += k.copy(&s, dst, src)
-					}
+					benchCopy(b, k, &s, dst, src)
 				})
 			}
 		}
@@ -103,21 +94,27 @@ func benchmarkCopyASCII(b *testing.B) {
 				src := benchText(n)
 				dst := make([]byte, n+Slack)
 				b.Run(fmt.Sprintf("kernel=%s/set=%s/len=%d", k.name, bs.name, n), func(b *testing.B) {
-					b.SetBytes(int64(n))
-					if k.copy == nil {
-						for b.Loop() {
-							sink += copy(dst, src)
-						}
-						return
-					}
-					for b.Loop() {
-						sink += k.copy(&s, dst, src)
-					}
+					benchCopy(b, k, &s, dst, src)
 				})
 			}
 			if k.copy == nil {
 				break
 			}
 		}
+	}
+}
+
+// benchCopy runs k's Copy of src to dst, or for the kernel memmove (no
+// copy function) the builtin copy.
+func benchCopy(b *testing.B, k kernel, s *Set, dst, src []byte) {
+	b.SetBytes(int64(len(src)))
+	if k.copy == nil {
+		for b.Loop() {
+			sink += copy(dst, src)
+		}
+		return
+	}
+	for b.Loop() {
+		sink += k.copy(s, dst, src)
 	}
 }

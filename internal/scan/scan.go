@@ -40,8 +40,10 @@
 // instructions per call, none per byte); the portable copyEntry is Go.
 //
 // The SIMD kernels classify bytes with 16-entry table lookups (PSHUFB).
-// They port to another architecture through its byte shuffle; see the
-// notes at utf8Tables and Set.nib for where arm64's TBL differs.
+// They port to another architecture through its byte shuffle: docs/DESIGN.md
+// §4 lists where arm64's NEON differs (TBL's indices of 16 or more, one
+// 16-byte lane, no byte movemask), and Set.nib and utf8Tables note it where
+// their layout depends on it.
 //
 // The package is internal: its contract is what package jgen needs and
 // nothing more.

@@ -46,6 +46,24 @@
 #define MEMBERS2X(x, r) \
 	VPCMPEQB X9, x, x \
 	VPMOVMSKB x, r
+// COPY32 copies the 32 bytes at DI and jumps to found with their members
+// in AX (VPMOVMSKB) if there is one.
+#define COPY32(found) \
+	VMOVDQU (SI)(DI*1), Y0 \
+	VMOVDQU Y0, (DX)(DI*1) \
+	ALLOWED2(Y0, Y2, Y6, Y7, Y8) \
+	MEMBERS2(Y0, AX) \
+	TESTL AX, AX \
+	JNZ found
+
+// COPY_ARGS loads the arguments of copyAVX2 and copyAVX512: AX nib, DX dst,
+// SI src, CX n.
+#define COPY_ARGS \
+	MOVQ nib+0(FP), AX \
+	MOVQ dst+8(FP), DX \
+	MOVQ src+16(FP), SI \
+	MOVQ n+24(FP), CX
+
 // MEMBERS64 leaves in r the byte mask (VPMOVMSKB) of a zero minimum of
 // the allowed bits of Y0 and Y1: nonzero if the 64 bytes hold a member.
 // Clobbers Y0..Y3.
@@ -84,10 +102,7 @@ TEXT ·copyAVX2(SB), NOSPLIT, $0-40
 // nib table is the first argument (from copyEntry): then a stop at a byte
 // >= 0x80 goes on in copyGoFrom (copyGo for n >= 1<<32), which take the Set.
 TEXT copyAVX2core<>(SB), NOSPLIT, $0-40
-	MOVQ nib+0(FP), AX
-	MOVQ dst+8(FP), DX
-	MOVQ src+16(FP), SI
-	MOVQ n+24(FP), CX
+	COPY_ARGS
 	AVX2_SETUP(AX)
 	XORQ DI, DI
 	CMPQ CX, $32
@@ -119,21 +134,11 @@ ctail:
 	LEAQ 32(DI), R8
 	CMPQ R8, CX
 	JAE  clast
-	VMOVDQU (SI)(DI*1), Y0
-	VMOVDQU Y0, (DX)(DI*1)
-	ALLOWED2(Y0, Y2, Y6, Y7, Y8)
-	MEMBERS2(Y0, AX)
-	TESTL AX, AX
-	JNZ  cfound
+	COPY32(cfound)
 
 clast:
 	LEAQ -32(CX), DI
-	VMOVDQU (SI)(DI*1), Y0
-	VMOVDQU Y0, (DX)(DI*1)
-	ALLOWED2(Y0, Y2, Y6, Y7, Y8)
-	MEMBERS2(Y0, AX)
-	TESTL AX, AX
-	JNZ  cfound
+	COPY32(cfound)
 
 cnone:
 	MOVQ CX, ret+32(FP)
@@ -314,10 +319,7 @@ GLOBL tinyEnd<>(SB), RODATA|NOPTR, $32
 // dst[0:n]: the final partial vector is a masked load and a masked store,
 // which cannot fault on the masked-off bytes. No alignment.
 TEXT ·copyAVX512(SB), NOSPLIT, $0-40
-	MOVQ nib+0(FP), AX
-	MOVQ dst+8(FP), DX
-	MOVQ src+16(FP), SI
-	MOVQ n+24(FP), CX
+	COPY_ARGS
 	AVX512_SETUP(AX)
 	XORQ DI, DI
 	CMPQ CX, $128
@@ -403,7 +405,7 @@ kfound128a:
 // bytes (Set.stop). The vector is clean up to b, the first of bytes 29..31
 // that starts a sequence reaching past the vector (32 if none); if nothing
 // is flagged in [0, b] the scan moves to i+b, else UTF8_EXACT32 finds the
-// member from the first flag (the rule of the AVX-512 kernels below).
+// member from the first flag (the rule of the AVX-512 kernel below).
 
 // Extra registers of the UTF-8 kernels: Y10..Y12 the validation tables,
 // Y13/Y14 the stop tables, Y15 the flags of a 64-byte block.
@@ -516,6 +518,13 @@ at: \
 	SUBQ R9, R12 \
 	MOVQ R9, DI \
 	VMOVDQU (SI)(DI*1), Y0 \
+	UTF8_LAST32(done, found, at)
+
+// UTF8_LAST32 tests Y0, the vector that ends the input, at DI: its first
+// R12 bytes are known clean (their flags are dropped), and a sequence cut
+// by the end is a member at its lead. Jumps to done with DI = n or the
+// member's index; found and at are the labels it defines.
+#define UTF8_LAST32(done, found, at) \
 	UTF8_ASCII32 \
 	UTF8_CHECK32 \
 	ORL R10, AX \
@@ -623,18 +632,7 @@ end:
 	MOVQ R9, DI
 	NEGQ R9
 	MOVQ R9, R12
-	UTF8_ASCII32
-	UTF8_CHECK32
-	ORL R10, AX
-	SHRXL R12, AX, AX
-	SHLXL R12, AX, AX
-	TESTL AX, AX
-	JNZ  endfound
-	MOVQ CX, DI
-	JMP  done
-
-endfound:
-	UTF8_EXACT32(endat)
+	UTF8_LAST32(done, endfound, endat)
 
 done:
 	MOVQ DI, ret+32(FP)
@@ -749,32 +747,33 @@ DATA utf8Keep<>+80(SB)/8, $0
 DATA utf8Keep<>+88(SB)/8, $0
 GLOBL utf8Keep<>(SB), RODATA|NOPTR, $96
 
-DATA utf8C40<>+0(SB)/8, $0x4040404040404040
-DATA utf8C40<>+8(SB)/8, $0x4040404040404040
-DATA utf8C40<>+16(SB)/8, $0x4040404040404040
-DATA utf8C40<>+24(SB)/8, $0x4040404040404040
-GLOBL utf8C40<>(SB), RODATA|NOPTR, $32
+// SPLAT32 and SPLAT64 define name<>, 32 or 64 read-only bytes: the
+// 8-byte v repeated.
+#define SPLAT_DATA32(name, off, v) \
+	DATA name<>+(off+0)(SB)/8, v \
+	DATA name<>+(off+8)(SB)/8, v \
+	DATA name<>+(off+16)(SB)/8, v \
+	DATA name<>+(off+24)(SB)/8, v
 
-DATA utf8C60<>+0(SB)/8, $0x6060606060606060
-DATA utf8C60<>+8(SB)/8, $0x6060606060606060
-DATA utf8C60<>+16(SB)/8, $0x6060606060606060
-DATA utf8C60<>+24(SB)/8, $0x6060606060606060
-GLOBL utf8C60<>(SB), RODATA|NOPTR, $32
+#define SPLAT32(name, v) \
+	SPLAT_DATA32(name, 0, v) \
+	GLOBL name<>(SB), RODATA|NOPTR, $32
 
-DATA utf8C70<>+0(SB)/8, $0x7070707070707070
-DATA utf8C70<>+8(SB)/8, $0x7070707070707070
-DATA utf8C70<>+16(SB)/8, $0x7070707070707070
-DATA utf8C70<>+24(SB)/8, $0x7070707070707070
-GLOBL utf8C70<>(SB), RODATA|NOPTR, $32
+#define SPLAT64(name, v) \
+	SPLAT_DATA32(name, 0, v) \
+	SPLAT_DATA32(name, 32, v) \
+	GLOBL name<>(SB), RODATA|NOPTR, $64
 
-DATA utf8C80<>+0(SB)/8, $0x8080808080808080
-DATA utf8C80<>+8(SB)/8, $0x8080808080808080
-DATA utf8C80<>+16(SB)/8, $0x8080808080808080
-DATA utf8C80<>+24(SB)/8, $0x8080808080808080
-GLOBL utf8C80<>(SB), RODATA|NOPTR, $32
+SPLAT32(utf8C40, $0x4040404040404040)
+
+SPLAT32(utf8C60, $0x6060606060606060)
+
+SPLAT32(utf8C70, $0x7070707070707070)
+
+SPLAT32(utf8C80, $0x8080808080808080)
 
 
-// AVX-512 UTF-8 kernels: the UTF-8 rule of the AVX2 kernels on 64-byte
+// AVX-512 UTF-8 kernel: the UTF-8 rule of the AVX2 kernels on 64-byte
 // vectors, with the exact position of the first member found in the vector
 // (no scalar window) and a masked final vector (no scalar tail). It takes
 // the Set itself, so that copyEntry reaches it with a jump.
@@ -783,13 +782,13 @@ GLOBL utf8C80<>(SB), RODATA|NOPTR, $32
 // never waits for one vector's result to know where the next one starts.
 // The previous bytes of the vector at i are loads at i-1, i-2 and i-3, or,
 // for the vector at 0 (a sequence boundary), the vector shifted with zeros
-// (ASCII) in, so nothing before p is read. (Masked loads before p ran 3-10x
-// slower at some sizes: at i = 0 on an input at a page start the
-// masked-off lane lies in the previous page, and the fault-suppression
-// assist costs about a microsecond per call.) A sequence that runs past a vector is checked by the next
-// one, which is then tested as UTF-8 even if it is ASCII; past the last
-// vector it is cut by the end, and its lead is the member. The kernels
-// start in the ASCII loop; the first vector with a byte >= 0x80 loads the
+// (ASCII) in, so nothing before p is read. (Masked loads before p are
+// slow: at i = 0 on an input at a page start the masked-off lane lies in
+// the previous page, and the fault-suppression assist runs on every
+// call.) A sequence that runs past a vector is checked by the next one,
+// which is then tested as UTF-8 even if it is ASCII; past the last vector
+// it is cut by the end, and its lead is the member. The kernel
+// starts in the ASCII loop; the first vector with a byte >= 0x80 loads the
 // UTF-8 tables (so an ASCII string costs what it costs the ASCII kernel)
 // and enters a loop of UTF-8 vectors, which returns to the ASCII loop after
 // a vector that is all ASCII (no sequence can run past it). Sets without
@@ -824,6 +823,16 @@ GLOBL utf8C80<>(SB), RODATA|NOPTR, $32
 	MOVQ $2, R13 \
 	CMPB Set_stops(set), $0 \
 	CMOVQNE R11, R13
+
+// UTF8_512_SETUP_ONCE runs UTF8_512_SETUP for the Set of the first
+// argument unless R13 says it has run; ready is the label it defines
+// after it.
+#define UTF8_512_SETUP_ONCE(ready) \
+	TESTQ R13, R13 \
+	JNZ ready \
+	MOVQ s+0(FP), R9 \
+	UTF8_512_SETUP(R9) \
+ready:
 
 // UTF8_512_PREV_SHIFT sets Z1, Z2, Z3 to the bytes 1, 2, 3 before each
 // byte of the vector Z0 at p[0], zeros before p.
@@ -899,6 +908,27 @@ GLOBL utf8C80<>(SB), RODATA|NOPTR, $32
 	UTF8_512_CHECK(Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, K6, K5) \
 	UTF8_512_OR(Z28, K4, K5)
 
+// UTF8_512_VECTOR copies and tests the whole vector at DI with flags
+// (UTF8_512_FLAGS or UTF8_512_FLAGS_NOSTOP), DI > 0. It jumps to cut if no
+// whole vector is left, to found with the flags in K1, and otherwise moves
+// DI to the next vector and jumps to again, or to ascii after a vector that
+// is all ASCII.
+#define UTF8_512_VECTOR(flags, again, ascii, cut, found) \
+	CMPQ DI, R8 \
+	JGT cut \
+	VMOVDQU64 (SI)(DI*1), Z0 \
+	VMOVDQU64 Z0, (DX)(DI*1) \
+	VPMOVB2M Z0, K2 \
+	KNOTQ K2, K7 \
+	UTF8_512_PREV_LOAD \
+	flags \
+	KORTESTQ K1, K1 \
+	JNZ found \
+	ADDQ $64, DI \
+	KORTESTQ K7, K7 \
+	JCC again \
+	JMP ascii
+
 // func copyUTF8AVX512(s *Set, dst, src *byte, n int) int
 //
 // Index of the first member of src[0:n] for a UTF-8 Set, or n, with the
@@ -954,12 +984,7 @@ xone:
 	JMP  xloop
 
 xutf8:
-	TESTQ R13, R13
-	JNZ  xready
-	MOVQ s+0(FP), R9
-	UTF8_512_SETUP(R9)
-
-xready:
+	UTF8_512_SETUP_ONCE(xready)
 	KNOTQ K2, K7
 	TESTQ DI, DI
 	JNZ  xprevload
@@ -981,20 +1006,7 @@ xu:
 	// Vectors with non-ASCII bytes: stay in this loop, each vector 64
 	// bytes after the last, until one is all ASCII (no sequence runs
 	// past it: back to the ASCII loop) or the input ends.
-	CMPQ DI, R8
-	JGT  xucut
-	VMOVDQU64 (SI)(DI*1), Z0
-	VMOVDQU64 Z0, (DX)(DI*1)
-	VPMOVB2M Z0, K2
-	KNOTQ K2, K7
-	UTF8_512_PREV_LOAD
-	UTF8_512_FLAGS
-	KORTESTQ K1, K1
-	JNZ  xfoundk
-	ADDQ $64, DI
-	KORTESTQ K7, K7
-	JCC  xu
-	JMP  xone
+	UTF8_512_VECTOR(UTF8_512_FLAGS, xu, xone, xucut, xfoundk)
 
 xp:
 	// xu for a Set without stop leads, two vectors at a time while
@@ -1026,20 +1038,7 @@ xp:
 	JMP  xone
 
 xp1:
-	CMPQ DI, R8
-	JGT  xucut
-	VMOVDQU64 (SI)(DI*1), Z0
-	VMOVDQU64 Z0, (DX)(DI*1)
-	VPMOVB2M Z0, K2
-	KNOTQ K2, K7
-	UTF8_512_PREV_LOAD
-	UTF8_512_FLAGS_NOSTOP
-	KORTESTQ K1, K1
-	JNZ  xfoundk
-	ADDQ $64, DI
-	KORTESTQ K7, K7
-	JCC  xp
-	JMP  xone
+	UTF8_512_VECTOR(UTF8_512_FLAGS_NOSTOP, xp, xone, xucut, xfoundk)
 
 xucut:
 	// A sequence that runs past the last whole vector (Z0) has its lead
@@ -1090,12 +1089,7 @@ xend:
 	RET
 
 xtailutf8:
-	TESTQ R13, R13
-	JNZ  xtailready
-	MOVQ s+0(FP), R9
-	UTF8_512_SETUP(R9)
-
-xtailready:
+	UTF8_512_SETUP_ONCE(xtailready)
 	// K4: the r bytes and the one after them, where the zeros past the
 	// end flag a sequence cut by it ("lead, then no continuation" or a
 	// missing third or fourth byte). That byte's previous bytes are
@@ -1184,15 +1178,7 @@ DATA utf8Thresh512<>+48(SB)/8, $-1
 DATA utf8Thresh512<>+56(SB)/8, $0x406070ffffffffff
 GLOBL utf8Thresh512<>(SB), RODATA|NOPTR, $64
 
-DATA utf8C40x64<>+0(SB)/8, $0x4040404040404040
-DATA utf8C40x64<>+8(SB)/8, $0x4040404040404040
-DATA utf8C40x64<>+16(SB)/8, $0x4040404040404040
-DATA utf8C40x64<>+24(SB)/8, $0x4040404040404040
-DATA utf8C40x64<>+32(SB)/8, $0x4040404040404040
-DATA utf8C40x64<>+40(SB)/8, $0x4040404040404040
-DATA utf8C40x64<>+48(SB)/8, $0x4040404040404040
-DATA utf8C40x64<>+56(SB)/8, $0x4040404040404040
-GLOBL utf8C40x64<>(SB), RODATA|NOPTR, $64
+SPLAT64(utf8C40x64, $0x4040404040404040)
 
 // func copyEntry(s *Set, dst, src *byte, n int) int
 //
