@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestIndexChunks runs Set.Index over inputs longer than its scratch chunk,
+// TestIndexChunks runs Set.Index over inputs longer than its scratch chunks,
 // with a multi-byte sequence across each chunk edge at every offset and a
 // member before, at or after the edge, against the byte-at-a-time
 // definition: a sequence cut by a chunk's end is not a member.
@@ -13,10 +13,10 @@ func TestIndexChunks(t *testing.T) {
 	seqs := []string{"\u00e9", "\u4e2d", "\U0001F600", "\xf0\x9f\x98", "\xe4\xb8", "\xc3", "\x80"}
 	sets := append(kindSets()[:2], utf8Sets(kindSets()[:2])...)
 	for _, ts := range sets {
-		for _, edge := range []int{indexChunk, 2 * indexChunk, 3 * indexChunk} {
+		for _, edge := range []int{shortChunk, shortChunk + indexChunk, shortChunk + 2*indexChunk, indexChunk} {
 			for _, seq := range seqs {
 				for at := edge - 4; at <= edge; at++ {
-					for _, n := range []int{edge + 1, edge + 3, edge + 100, 3*indexChunk + 7} {
+					for _, n := range []int{edge + 1, edge + 3, edge + 100, shortChunk + 3*indexChunk + 7} {
 						if at+len(seq) > n {
 							continue
 						}

@@ -217,12 +217,27 @@ func (s *Set) Contains(b byte) bool { return s.member[b] != 0 }
 // Index returns the index of the first byte of b that is in the set, or
 // len(b) if there is none; for a UTF-8 Set, under the rule of NewUTF8Set.
 //
-// It is Copy into a scratch buffer on the stack, indexChunk bytes at a
-// time: the kernels exist once, as Copy. A UTF-8 Set reports a sequence cut
-// by the end of a chunk as a member at its lead; Index then scans again
-// from that lead, which starts the next chunk, so the result is the one
-// Copy gives over the whole of b.
+// It is Copy into a scratch buffer on the stack, so that the kernels exist
+// once, as Copy. Callers often pass the rest of a document and expect a
+// member within a few bytes, so the first shortChunk bytes go to a small
+// buffer (zeroing a large one on every call would cost more than the
+// scan), and only a longer run goes on in indexLong.
 func (s *Set) Index(b []byte) int {
+	var buf [shortChunk + Slack]byte
+	n := min(len(b), shortChunk)
+	i := s.Copy(buf[:], b[:n])
+	if n == len(b) || i < n-(utf8.UTFMax-1) {
+		return i
+	}
+	return i + s.indexLong(b[i:])
+}
+
+// indexLong is Index indexChunk bytes at a time; b[0] is a sequence
+// boundary. A UTF-8 Set reports a sequence cut by the end of a chunk as a
+// member at its lead; indexLong then scans again from that lead, which
+// starts the next chunk, so the result is the one Copy gives over the
+// whole of b.
+func (s *Set) indexLong(b []byte) int {
 	var buf [indexChunk + Slack]byte
 	i := 0
 	for {
@@ -239,9 +254,13 @@ func (s *Set) Index(b []byte) int {
 	}
 }
 
-// indexChunk is how many bytes of its input Index copies per call of
-// Copy: the scratch buffer it needs is indexChunk+Slack bytes of stack.
-const indexChunk = 512
+// shortChunk and indexChunk are the input bytes Index copies per Copy, at
+// first and then for the rest of a long run; its scratch buffers are
+// shortChunk+Slack and indexChunk+Slack bytes of stack, zeroed per call.
+const (
+	shortChunk = 64
+	indexChunk = 512
+)
 
 // Copy copies the longest prefix of src that holds no byte of the set into
 // dst and returns its length n, which equals s.Index(src).
