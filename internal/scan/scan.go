@@ -17,20 +17,23 @@
 //
 // Copy inlines into its caller and makes one call, copyEntry. The kernel
 // family (the level) is chosen once, at init, from the CPU's features; the
-// Set's fields choose the kernel inside the family. Every row below is a
-// kernel of its own in kernels(), so every test runs it:
+// Set's fields choose the kernel inside the family:
 //
-//	level       set     entry      kernel                fallback
-//	AVX-512     plain   copyEntry  copyAVX512            -
-//	AVX-512     UTF-8   copyEntry  copyUTF8AVX512        -
-//	AVX2        plain   copyEntry  copyAVX2core          -
-//	AVX2        UTF-8   copyEntry  copyAVX2core (ASCII   copyGoFrom at a byte >= 0x80:
-//	                               run), copyUTF8AVX2    copyUTF8From; copyGo if
-//	                                                     n >= 1<<32; indexUTF8ShortAVX2
-//	                                                     if n < 32
-//	none        plain   copyGo     copySWAR by kind      copyTable (over 5 extra bytes)
-//	none        UTF-8   copyGo     copyUTF8SWAR by kind  copyUTF8Table
-//	portable    any     copyEntry  copySWAR, copyUTF8SWAR as level none
+//	level     set    entry                kernel                fallback
+//	AVX-512   plain  copyEntry            copyAVX512            -
+//	AVX-512   UTF-8  copyEntry            copyUTF8AVX512        -
+//	AVX2      plain  copyEntry            copyAVX2core          -
+//	AVX2      UTF-8  copyEntry            copyAVX2core to the   copyGo for n >= 1<<32
+//	                                      first byte >= 0x80,
+//	                                      then copyGoFrom:
+//	                                      copyUTF8AVX2 (n >= 32)
+//	                                      or indexUTF8ShortAVX2
+//	none      plain  copyEntry, copyGo    copySWAR by kind      copyTable beyond 5 extra bytes
+//	none      UTF-8  copyEntry, copyGo    copyUTF8SWAR by kind  copyUTF8Table beyond 5
+//	portable  any    copyEntry (Go)       as level none         as level none
+//
+// kernels() lists each family the machine can run (and the dispatch), so
+// every kernel test runs each of them, whatever the CPU's level.
 //
 // Level AVX-512 needs AVX512F, BW and VL besides AVX2; level AVX2 needs
 // AVX2, BMI1 and BMI2; GODEBUG=cpu.avx512f=off (honoured by x/sys/cpu)
