@@ -74,8 +74,9 @@ var level = func() uint8 {
 func copyEntry(s *Set, dst, src *byte, n int) int
 
 // copyGo is where copyEntry jumps for the kernels written in Go: the SWAR
-// kernels on machines without AVX2 (level 0), and on AVX2 a UTF-8 Set of
-// 4 GiB or more, which copyAVX2core cannot pack into copyGoFrom's argument.
+// kernels on machines without AVX2 (level 0), and on AVX2 an input of
+// 4 GiB or more whose UTF-8 Set scan stops at a byte >= 0x80, whose length
+// and stop copyAVX2core cannot pack into copyGoFrom's argument.
 //
 //lint:ignore U1000 reached from copyEntry and copyAVX2core in scan_amd64.s.
 func copyGo(s *Set, dst, src *byte, n int) int {
