@@ -32,35 +32,6 @@ func benchText(n int) []byte {
 
 var sink int
 
-// BenchmarkIndex scans clean ASCII to the end with each kernel; memmove is
-// the floor (a copy of the same bytes), for comparison with Copy.
-func BenchmarkIndex(b *testing.B) {
-	for _, k := range append(kernels(), kernel{name: "memmove"}) {
-		for _, bs := range benchSets {
-			s := NewSet(bs.extra...)
-			for _, n := range benchLens {
-				src := benchText(n)
-				dst := make([]byte, n+Slack)
-				b.Run(fmt.Sprintf("kernel=%s/set=%s/len=%d", k.name, bs.name, n), func(b *testing.B) {
-					b.SetBytes(int64(n))
-					if k.index == nil {
-						for b.Loop() {
-							sink += copy(dst, src)
-						}
-						return
-					}
-					for b.Loop() {
-						sink += k.index(&s, src)
-					}
-				})
-			}
-			if k.index == nil {
-				break
-			}
-		}
-	}
-}
-
 // utf8Text returns n bytes of one content kind, cut back to a sequence
 // boundary: ascii (benchText), latin (benchText with 'é' every tenth
 // character), cjk (all 3-byte), emoji (all 4-byte).
@@ -96,8 +67,9 @@ func utf8Text(content string, n int) []byte {
 
 var utf8Contents = []string{"ascii", "latin", "cjk", "emoji"}
 
-// BenchmarkCopy is BenchmarkIndex for the fused scan and copy. The set utf8
-// is NewUTF8Set(nil) over each content kind.
+// BenchmarkCopy runs each kernel over clean text to its end; memmove is the
+// floor (a copy of the same bytes). The set utf8 is NewUTF8Set(nil) over
+// each content kind; then every plain set over ASCII.
 func BenchmarkCopy(b *testing.B) {
 	for _, k := range append(kernels(), kernel{name: "memmove"}) {
 		s := NewUTF8Set(nil)
@@ -106,16 +78,7 @@ func BenchmarkCopy(b *testing.B) {
 				src := utf8Text(content, n)
 				dst := make([]byte, n+Slack)
 				b.Run(fmt.Sprintf("kernel=%s/set=utf8/content=%s/len=%d", k.name, content, n), func(b *testing.B) {
-					b.SetBytes(int64(len(src)))
-					if k.copy == nil {
-						for b.Loop() {
-							sink += copy(dst, src)
-						}
-						return
-					}
-					for b.Loop() {
-						sink += k.copy(&s, dst, src)
-					}
+					benchCopy(b, k, &s, dst, src)
 				})
 			}
 		}
@@ -131,21 +94,27 @@ func benchmarkCopyASCII(b *testing.B) {
 				src := benchText(n)
 				dst := make([]byte, n+Slack)
 				b.Run(fmt.Sprintf("kernel=%s/set=%s/len=%d", k.name, bs.name, n), func(b *testing.B) {
-					b.SetBytes(int64(n))
-					if k.copy == nil {
-						for b.Loop() {
-							sink += copy(dst, src)
-						}
-						return
-					}
-					for b.Loop() {
-						sink += k.copy(&s, dst, src)
-					}
+					benchCopy(b, k, &s, dst, src)
 				})
 			}
 			if k.copy == nil {
 				break
 			}
 		}
+	}
+}
+
+// benchCopy runs k's Copy of src to dst, or for the kernel memmove (no
+// copy function) the builtin copy.
+func benchCopy(b *testing.B, k kernel, s *Set, dst, src []byte) {
+	b.SetBytes(int64(len(src)))
+	if k.copy == nil {
+		for b.Loop() {
+			sink += copy(dst, src)
+		}
+		return
+	}
+	for b.Loop() {
+		sink += k.copy(s, dst, src)
 	}
 }

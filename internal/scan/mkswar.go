@@ -2,11 +2,13 @@
 
 //go:build ignore
 
-// mkswar writes swar_gen.go: one Index loop and one Copy loop per SWAR kernel
-// kind. The loops are identical but for the mask function they call, and Go
-// neither unswitches loops nor specialises generics over value types, so the
-// only way to get a loop per kind without a kind switch (or an indirect call)
-// inside it is to write each one out. This program does the writing.
+// mkswar writes swar_gen.go: one Copy loop per SWAR kernel kind, for plain
+// and for UTF-8 Sets. The loops are identical but for the mask function they
+// call, and Go neither unswitches loops nor specialises generics over value
+// types, so the only way to get a loop per kind without a kind switch (or an
+// indirect call) inside it is to write each one out. This program does the
+// writing; its output depends only on this file (go generate is run by
+// .ci/run, which fails if swar_gen.go differs).
 //
 // Run with: go generate (see swar.go).
 package main
@@ -50,64 +52,10 @@ package scan
 
 import "encoding/binary"
 {{range .Kinds}}
-// index{{.Name}} returns the index of the first byte of b in the set of
-// {{.Doc}}, or len(b). It reads only b.
-func index{{.Name}}(b []byte{{.Params}}) int {
-{{- if .Setup}}
-	{{.Setup}}{{end}}
-	n := len(b)
-	if n < 8 {
-		w := loadShort(b)
-		return first({{.Mask}})
-	}
-	i := 0
-	// 32 bytes per iteration: measured 7-9% faster than 16 at 100-1000
-	// bytes, with a 16-byte step for the rest.
-	for ; i <= n-32; i += 32 {
-		p := b[i : i+32 : i+32]
-		w := binary.LittleEndian.Uint64(p[0:8])
-		m0 := {{.Mask}}
-		w = binary.LittleEndian.Uint64(p[8:16])
-		m1 := {{.Mask}}
-		w = binary.LittleEndian.Uint64(p[16:24])
-		m2 := {{.Mask}}
-		w = binary.LittleEndian.Uint64(p[24:32])
-		m3 := {{.Mask}}
-		if m0|m1|m2|m3 != 0 {
-			if m0|m1 != 0 {
-				return i + first2(m0, m1)
-			}
-			return i + 16 + first2(m2, m3)
-		}
-	}
-	for ; i <= n-16; i += 16 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		m0 := {{.Mask}}
-		w = binary.LittleEndian.Uint64(b[i+8:])
-		m1 := {{.Mask}}
-		if m0|m1 != 0 {
-			return i + first2(m0, m1)
-		}
-	}
-	if n-i > 8 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		if m := {{.Mask}}; m != 0 {
-			return i + first(m)
-		}
-	}
-	if i < n {
-		w := binary.LittleEndian.Uint64(b[n-8:])
-		if m := {{.Mask}}; m != 0 {
-			return n - 8 + first(m)
-		}
-	}
-	return n
-}
-
-// copy{{.Name}} is index{{.Name}} fused with the copy of the clean prefix:
-// every word is stored to dst before it is tested, at the index it was
-// loaded from, so it writes only dst[:len(src)] and only bytes of src.
-// len(dst) >= len(src) is required.
+// copy{{.Name}} copies the longest prefix of src with no byte in the set
+// of {{.Doc}} to dst and returns its length. Every word is stored to dst
+// before it is tested, at the index it was loaded from, so it writes only
+// dst[:len(src)] and only bytes of src. len(dst) >= len(src) is required.
 func copy{{.Name}}(dst, src []byte{{.Params}}) int {
 {{- if .Setup}}
 	{{.Setup}}{{end}}
@@ -148,9 +96,12 @@ func copy{{.Name}}(dst, src []byte{{.Params}}) int {
 	return n
 }
 {{end}}{{range .UTF8}}
-// indexUTF8{{.Name}} returns the position of the first member of b under
-// the UTF-8 rule (see NewUTF8Set), where the ASCII members are {{.Doc}} and
-// lead classifies the bytes >= 0x80 (utf8Class; 0 = member). It reads only b.
+// copyUTF8{{.Name}} copies the longest prefix of src with no member to dst
+// and returns its length, under the UTF-8 rule (see NewUTF8Set), where the
+// ASCII members are {{.Doc}} and lead classifies the bytes >= 0x80
+// (utf8Class; 0 = member). Every word is stored to dst at its position
+// before it is tested (a sequence validated in the word ends inside it), so
+// it writes only dst[:len(src)] and only bytes of src, each at its own index.
 //
 // Each word's mask flags every byte >= 0x80 exactly (they cause no borrow)
 // and the first ASCII member exactly. The first flagged byte is either an
@@ -158,57 +109,6 @@ func copy{{.Name}}(dst, src []byte{{.Params}}) int {
 // from the word itself when it starts in the word's first five bytes; the
 // next flagged byte of the same mask is then exact again, so one word
 // serves every sequence in it. A sequence starting later is reloaded.
-func indexUTF8{{.Name}}(b []byte, lead *[256]uint8{{.Params}}) int {
-{{- if .Setup}}
-	{{.Setup}}{{end}}
-	n := len(b)
-	i := 0
-	for i <= n-8 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		m := {{.Mask}}
-		if m == 0 {
-			i += 8
-			continue
-		}
-		j := first(m)
-		for {
-			if j > 4 {
-				i += j // reload from the sequence: it may cross the word
-				break
-			}
-			k := seqLen4(uint32(w>>(8*j)), lead)
-			if k == 0 {
-				return i + j
-			}
-			j += k
-			r := m >> (8 * j)
-			if r == 0 {
-				i += 8
-				break
-			}
-			j += first(r)
-		}
-	}
-	for i < n {
-		w := tailWord(b, i)
-		m := {{.Mask}}
-		i += first(m)
-		if i >= n {
-			return n
-		}
-		k := seqLenTail(b[i:], lead)
-		if k == 0 {
-			return i
-		}
-		i += k
-	}
-	return n
-}
-
-// copyUTF8{{.Name}} is indexUTF8{{.Name}} fused with the copy of the clean
-// prefix: every word is stored to dst at its position before it is tested
-// (a sequence validated in the word ends inside it). It writes only
-// dst[:len(src)] and only bytes of src, each at its own index.
 func copyUTF8{{.Name}}(dst, src []byte, lead *[256]uint8{{.Params}}) int {
 {{- if .Setup}}
 	{{.Setup}}{{end}}

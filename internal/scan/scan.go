@@ -11,17 +11,51 @@
 //
 // Callers add the ASCII bytes of their escaping mode ('/', '<', '>', '&',
 // the apostrophe, or an arbitrary custom table). A UTF-8 Set (NewUTF8Set)
-// lets valid non-ASCII text through instead. Index and Copy inline into
-// their callers and make one call, which on amd64 is assembly that jumps to
-// the kernel for the CPU and the Set: the choice costs a few instructions
-// per call, never any per byte.
+// lets valid non-ASCII text through instead.
+//
+// # Dispatch
+//
+// Copy inlines into its caller and makes one call, copyEntry. The kernel
+// family (the level) is chosen once, at init, from the CPU's features; the
+// Set's fields choose the kernel inside the family:
+//
+//	level     set    entry                kernel                fallback
+//	AVX-512   plain  copyEntry            copyAVX512            -
+//	AVX-512   UTF-8  copyEntry            copyUTF8AVX512        -
+//	AVX2      plain  copyEntry            copyAVX2core          -
+//	AVX2      UTF-8  copyEntry            copyAVX2core to the   copyGo for n >= 1<<32
+//	                                      first byte >= 0x80,
+//	                                      then copyGoFrom:
+//	                                      copyUTF8AVX2 (n >= 32)
+//	                                      or indexUTF8ShortAVX2
+//	none      plain  copyEntry, copyGo    copySWAR by kind      copyTable beyond 5 extra bytes
+//	none      UTF-8  copyEntry, copyGo    copyUTF8SWAR by kind  copyUTF8Table beyond 5
+//	portable  any    copyEntry (Go)       as level none         as level none
+//
+// kernels() lists each family the machine can run (and the dispatch), so
+// every kernel test runs each of them, whatever the CPU's level.
+//
+// Level AVX-512 needs AVX512F, BW and VL besides AVX2; level AVX2 needs
+// AVX2, BMI1 and BMI2; GODEBUG=cpu.avx512f=off (honoured by x/sys/cpu)
+// selects AVX2. The portable row is every build without the assembly:
+// other architectures, compilers other than gc, and the purego tag. The
+// copyEntry of the amd64 build is assembly that jumps to the kernel (a few
+// instructions per call, none per byte); the portable copyEntry is Go.
+//
+// The SIMD kernels classify bytes with 16-entry table lookups (PSHUFB).
+// They port to another architecture through its byte shuffle: docs/DESIGN.md
+// §4 lists where arm64's NEON differs (TBL's indices of 16 or more, one
+// 16-byte lane, no byte movemask), and Set.nib and utf8Tables note it where
+// their layout depends on it.
 //
 // The package is internal: its contract is what package jgen needs and
-// nothing more. The kernels behind it (SWAR, AVX2, AVX-512) are selected at
-// run time; the build tag purego forces the portable ones.
+// nothing more.
 package scan
 
-import "unsafe"
+import (
+	"unicode/utf8"
+	"unsafe"
+)
 
 // Slack is how many bytes past len(src) a Copy may write into dst. Callers
 // must give Copy a dst with len(dst) >= len(src)+Slack.
@@ -44,6 +78,12 @@ type Set struct {
 	// 1<<h for h < 8 and 0 for h >= 8. A byte x is a member exactly when
 	// nib[x&15] & nib[16+x>>4] == 0; PSHUFB returns 0 for an index with its
 	// high bit set, so the low-nibble lookup may use x unmasked.
+	//
+	// arm64's TBL returns 0 for any index of 16 or more, not only for one
+	// with its high bit set: a NEON kernel must mask x to its low nibble and
+	// flag the bytes >= 0x80 separately (they are members), or look x up
+	// in a 128-entry TBL over eight registers. The high-nibble lookup
+	// (index < 16) works unchanged on both.
 	nib [32]byte
 
 	// lead is the UTF-8 class of each byte (utf8Class) for a UTF-8 Set,
@@ -178,10 +218,52 @@ func (s *Set) init() {
 func (s *Set) Contains(b byte) bool { return s.member[b] != 0 }
 
 // Index returns the index of the first byte of b that is in the set, or
-// len(b) if there is none.
+// len(b) if there is none; for a UTF-8 Set, under the rule of NewUTF8Set.
+//
+// It is Copy into a scratch buffer on the stack, so that the kernels exist
+// once, as Copy. Callers often pass the rest of a document and expect a
+// member within a few bytes, so the first shortChunk bytes go to a small
+// buffer (zeroing a large one on every call would cost more than the
+// scan), and only a longer run goes on in indexLong.
 func (s *Set) Index(b []byte) int {
-	return indexEntry(s, unsafe.SliceData(b), len(b))
+	var buf [shortChunk + Slack]byte
+	n := min(len(b), shortChunk)
+	i := s.Copy(buf[:], b[:n])
+	if n == len(b) || i < n-(utf8.UTFMax-1) {
+		return i
+	}
+	return i + s.indexLong(b[i:])
 }
+
+// indexLong is Index indexChunk bytes at a time; b[0] is a sequence
+// boundary. A UTF-8 Set reports a sequence cut by the end of a chunk as a
+// member at its lead; indexLong then scans again from that lead, which
+// starts the next chunk, so the result is the one Copy gives over the
+// whole of b.
+func (s *Set) indexLong(b []byte) int {
+	var buf [indexChunk + Slack]byte
+	i := 0
+	for {
+		end := min(len(b), i+indexChunk)
+		i += s.Copy(buf[:], b[i:end])
+		switch {
+		case i == len(b):
+			return i
+		case i == end:
+			continue
+		case end == len(b) || i < end-(utf8.UTFMax-1):
+			return i // a member, not a sequence cut by the chunk's end
+		}
+	}
+}
+
+// shortChunk and indexChunk are the input bytes Index copies per Copy, at
+// first and then for the rest of a long run; its scratch buffers are
+// shortChunk+Slack and indexChunk+Slack bytes of stack, zeroed per call.
+const (
+	shortChunk = 64
+	indexChunk = 512
+)
 
 // Copy copies the longest prefix of src that holds no byte of the set into
 // dst and returns its length n, which equals s.Index(src).

@@ -1,4 +1,4 @@
-//go:build !purego
+//go:build gc && !purego
 
 #include "go_asm.h"
 #include "textflag.h"
@@ -7,6 +7,17 @@
 // the Set's nib table (see Set.nib): allowed = LO[x] & HI[(x>>4)&15], where
 // the LO lookup uses x itself, so PSHUFB returns 0 for x >= 0x80. A byte is
 // a member exactly when allowed == 0. One kernel serves every Set.
+//
+// Conventions. Every kernel is ABI0 with its arguments on the stack, so
+// that copyEntry reaches it with a jump that reuses Set.Copy's argument
+// frame (a call would build a frame of its own per string). Two exceptions,
+// both on the AVX2 path of a UTF-8 Set, where the frame has no word left:
+// copyAVX2core takes the Set in R13 (0 for a plain Set) besides the nib
+// table in its first argument, and hands a stop at a byte >= 0x80 on to
+// copyGoFrom with i packed into n's word (n | i<<32). Macros take the
+// labels they jump to as parameters; none jumps by instruction count.
+//
+// Registers in every kernel: SI src, DX dst, CX n, DI the scan position.
 
 // Registers shared by the AVX2 kernels:
 //   Y6 = LO table (both lanes), Y7 = HI table, Y8 = 0x0f bytes, Y9 = zero.
@@ -35,189 +46,63 @@
 #define MEMBERS2X(x, r) \
 	VPCMPEQB X9, x, x \
 	VPMOVMSKB x, r
+// COPY32 copies the 32 bytes at DI and jumps to found with their members
+// in AX (VPMOVMSKB) if there is one.
+#define COPY32(found) \
+	VMOVDQU (SI)(DI*1), Y0 \
+	VMOVDQU Y0, (DX)(DI*1) \
+	ALLOWED2(Y0, Y2, Y6, Y7, Y8) \
+	MEMBERS2(Y0, AX) \
+	TESTL AX, AX \
+	JNZ found
 
-// func indexAVX2(nib *[32]byte, p *byte, n int) int
-//
-// Index of the first member among p[0:n], or n. Reads p[0:n]; for n < 16 it
-// may also read up to 15 bytes before p or after p+n, but only inside the
-// 4 KiB pages that hold p[0] and p[n-1], so it never faults. No alignment.
-// Exists for CPUs without AVX-512 (and valgrind): 19-24 GiB/s at 1-10 KB on
-// the dev machine, 8x SWAR, 0.37 instructions per byte; 6.5 ns at 3-24
-// bytes against 8-15 ns for SWAR.
-TEXT ·indexAVX2(SB), NOSPLIT, $0-32
-	XORQ R13, R13
-	JMP  indexAVX2core<>(SB)
+// COPY_ARGS loads the arguments of copyAVX2 and copyAVX512: AX nib, DX dst,
+// SI src, CX n.
+#define COPY_ARGS \
+	MOVQ nib+0(FP), AX \
+	MOVQ dst+8(FP), DX \
+	MOVQ src+16(FP), SI \
+	MOVQ n+24(FP), CX
 
-// indexAVX2core is indexAVX2 with R13 = 0, or with R13 = the UTF-8 Set whose
-// nib table is the first argument (from indexEntry): then a stop
-// at a byte >= 0x80 goes on in indexGo, which takes the Set.
-TEXT indexAVX2core<>(SB), NOSPLIT, $0-32
-	MOVQ nib+0(FP), AX
-	MOVQ p+8(FP), SI
-	MOVQ n+16(FP), CX
-	AVX2_SETUP(AX)
-	XORQ DI, DI
-	CMPQ CX, $32
-	JB   ishort
-	CMPQ CX, $64
-	JB   itail
-	LEAQ -64(CX), R8 // last i with a whole 64-byte block
+// MEMBERS64 leaves in r the byte mask (VPMOVMSKB) of a zero minimum of
+// the allowed bits of Y0 and Y1: nonzero if the 64 bytes hold a member.
+// Clobbers Y0..Y3.
+#define MEMBERS64(r) \
+	ALLOWED2(Y0, Y2, Y6, Y7, Y8) \
+	ALLOWED2(Y1, Y3, Y6, Y7, Y8) \
+	VPMINUB Y0, Y1, Y2 \
+	VPCMPEQB Y9, Y2, Y2 \
+	VPMOVMSKB Y2, r
 
-iloop:
-	VMOVDQU (SI)(DI*1), Y0
-	VMOVDQU 32(SI)(DI*1), Y1
-	ALLOWED2(Y0, Y2, Y6, Y7, Y8)
-	ALLOWED2(Y1, Y3, Y6, Y7, Y8)
-	VPMINUB Y0, Y1, Y2
-	VPCMPEQB Y9, Y2, Y2
-	VPMOVMSKB Y2, R9
-	TESTL R9, R9
-	JNZ  ifound64
-	ADDQ $64, DI
-	CMPQ DI, R8
-	JBE  iloop
-	JMP  itail
-
-ifound64:
-	MEMBERS2(Y0, AX)
-	MEMBERS2(Y1, BX)
-	SHLQ $32, BX
-	ORQ  BX, AX
-	TZCNTQ AX, AX
+// FOUND64 sets AX to DI plus the index of the first member of the 64
+// bytes Y0, Y1 (after MEMBERS64 found one).
+#define FOUND64 \
+	MEMBERS2(Y0, AX) \
+	MEMBERS2(Y1, BX) \
+	SHLQ $32, BX \
+	ORQ  BX, AX \
+	TZCNTQ AX, AX \
 	ADDQ DI, AX
-	JMP  iret
-
-itail:
-	// 0 <= n-i < 64 and n >= 32: one vector at i if more than 32 remain,
-	// then the last 32 bytes, overlapping bytes already known clean.
-	CMPQ DI, CX
-	JEQ  inone
-	LEAQ 32(DI), R8
-	CMPQ R8, CX
-	JAE  ilast
-	VMOVDQU (SI)(DI*1), Y0
-	ALLOWED2(Y0, Y2, Y6, Y7, Y8)
-	MEMBERS2(Y0, AX)
-	TESTL AX, AX
-	JNZ  ifound
-
-ilast:
-	LEAQ -32(CX), DI
-	VMOVDQU (SI)(DI*1), Y0
-	ALLOWED2(Y0, Y2, Y6, Y7, Y8)
-	MEMBERS2(Y0, AX)
-	TESTL AX, AX
-	JNZ  ifound
-
-inone:
-	MOVQ CX, ret+24(FP)
-	VZEROUPPER
-	RET
-
-ifound:
-	TZCNTL AX, AX
-	ADDQ DI, AX
-	JMP  iret
-
-ishort:
-	CMPQ CX, $16
-	JB   itiny
-	// 16 <= n < 32: two overlapping 16-byte loads, both inside p[0:n].
-	VMOVDQU (SI), X0
-	VMOVDQU -16(SI)(CX*1), X1
-	ALLOWED2(X0, X2, X6, X7, X8)
-	ALLOWED2(X1, X3, X6, X7, X8)
-	MEMBERS2X(X0, AX)
-	MEMBERS2X(X1, BX)
-	LEAQ -16(CX), R9
-	SHLXQ R9, BX, BX
-	ORQ  BX, AX
-	BTSQ CX, AX
-	TZCNTQ AX, AX
-	JMP  iret
-
-itiny:
-	// n < 16: one 16-byte load that stays in p's page: from p if the page
-	// has 16 bytes left at p, else ending at p+n (then p+n-16 is in p's
-	// page, since p is within 16 bytes of the page's end).
-	TESTQ CX, CX
-	JEQ  inone
-	MOVL SI, R8
-	ANDL $4095, R8
-	CMPL R8, $4080
-	JA   itinyend
-	VMOVDQU (SI), X0
-	ALLOWED2(X0, X2, X6, X7, X8)
-	MEMBERS2X(X0, AX)
-	BTSL CX, AX
-	TZCNTL AX, AX
-	JMP  iret
-
-itinyend:
-	VMOVDQU -16(SI)(CX*1), X0
-	ALLOWED2(X0, X2, X6, X7, X8)
-	MEMBERS2X(X0, AX)
-	MOVL $16, R9
-	SUBL CX, R9
-	SHRXL R9, AX, AX
-	BTSL CX, AX
-	TZCNTL AX, AX
-	JMP  iret
-
-iret:
-	// AX: the member's index, or n.
-	MOVQ AX, ret+24(FP)
-	VZEROUPPER
-	TESTQ R13, R13
-	JNZ  iretutf8
-	RET
-
-iretutf8:
-	CMPQ AX, n+16(FP)
-	JAE  iretn
-	MOVBLZX (SI)(AX*1), BX
-	CMPL BX, $0x80
-	JAE  iretgo
-	RET
-
-iretgo:
-	// The ASCII prefix ends at AX: pass it on with n as n | AX<<32 when
-	// n < 1<<32, so that indexGoFrom does not scan it again.
-	MOVQ R13, nib+0(FP)
-	MOVQ n+16(FP), BX
-	MOVQ BX, R9
-	SHRQ $32, R9
-	JNZ  iretgofull
-	SHLQ $32, AX
-	ORQ  AX, BX
-	MOVQ BX, n+16(FP)
-	JMP  ·indexGoFrom(SB)
-
-iretgofull:
-	JMP  ·indexGo(SB)
-
-iretn:
-	RET
 
 // func copyAVX2(nib *[32]byte, dst, src *byte, n int) int
 //
-// indexAVX2 fused with the copy of the clean prefix: every vector is stored
-// to dst before it is tested. Reads src like indexAVX2; writes dst[0:n] and,
-// for 0 < n < 16, dst[0:16]. Needs len(dst) >= max(n, 16). No alignment.
-// Every byte it stores is a byte of src[0:n]: a byte read from outside the
-// input never reaches dst (dst[n:16] of a short input repeats src[n-1]).
+// The index of the first member among src[0:n], or n, with the clean prefix
+// copied to dst: every vector is stored to dst before it is tested. Reads
+// src[0:n]; for n < 16 it may also read up to 15 bytes before src or after
+// src+n, but only inside the 4 KiB pages that hold src[0] and src[n-1], so
+// it never faults. Writes dst[0:n] and, for 0 < n < 16, dst[0:16]. Needs
+// len(dst) >= max(n, 16). No alignment. Every byte it stores is a byte of
+// src[0:n]: a byte read from outside the input never reaches dst
+// (dst[n:16] of a short input repeats src[n-1]).
 TEXT ·copyAVX2(SB), NOSPLIT, $0-40
 	XORQ R13, R13
 	JMP  copyAVX2core<>(SB)
 
 // copyAVX2core is copyAVX2 with R13 = 0, or with R13 = the UTF-8 Set whose
-// nib table is the first argument (from copyEntry): then a stop
-// at a byte >= 0x80 goes on in copyGo, which takes the Set.
+// nib table is the first argument (from copyEntry): then a stop at a byte
+// >= 0x80 goes on in copyGoFrom (copyGo for n >= 1<<32), which take the Set.
 TEXT copyAVX2core<>(SB), NOSPLIT, $0-40
-	MOVQ nib+0(FP), AX
-	MOVQ dst+8(FP), DX
-	MOVQ src+16(FP), SI
-	MOVQ n+24(FP), CX
+	COPY_ARGS
 	AVX2_SETUP(AX)
 	XORQ DI, DI
 	CMPQ CX, $32
@@ -231,11 +116,7 @@ cloop:
 	VMOVDQU 32(SI)(DI*1), Y1
 	VMOVDQU Y0, (DX)(DI*1)
 	VMOVDQU Y1, 32(DX)(DI*1)
-	ALLOWED2(Y0, Y2, Y6, Y7, Y8)
-	ALLOWED2(Y1, Y3, Y6, Y7, Y8)
-	VPMINUB Y0, Y1, Y2
-	VPCMPEQB Y9, Y2, Y2
-	VPMOVMSKB Y2, R9
+	MEMBERS64(R9)
 	TESTL R9, R9
 	JNZ  cfound64
 	ADDQ $64, DI
@@ -244,12 +125,7 @@ cloop:
 	JMP  ctail
 
 cfound64:
-	MEMBERS2(Y0, AX)
-	MEMBERS2(Y1, BX)
-	SHLQ $32, BX
-	ORQ  BX, AX
-	TZCNTQ AX, AX
-	ADDQ DI, AX
+	FOUND64
 	JMP  cret
 
 ctail:
@@ -258,21 +134,11 @@ ctail:
 	LEAQ 32(DI), R8
 	CMPQ R8, CX
 	JAE  clast
-	VMOVDQU (SI)(DI*1), Y0
-	VMOVDQU Y0, (DX)(DI*1)
-	ALLOWED2(Y0, Y2, Y6, Y7, Y8)
-	MEMBERS2(Y0, AX)
-	TESTL AX, AX
-	JNZ  cfound
+	COPY32(cfound)
 
 clast:
 	LEAQ -32(CX), DI
-	VMOVDQU (SI)(DI*1), Y0
-	VMOVDQU Y0, (DX)(DI*1)
-	ALLOWED2(Y0, Y2, Y6, Y7, Y8)
-	MEMBERS2(Y0, AX)
-	TESTL AX, AX
-	JNZ  cfound
+	COPY32(cfound)
 
 cnone:
 	MOVQ CX, ret+32(FP)
@@ -341,6 +207,42 @@ ctinyend:
 	TZCNTL AX, AX
 	JMP  cret
 
+
+cret:
+	// AX: the member's index, or n.
+	MOVQ AX, ret+32(FP)
+	VZEROUPPER
+	TESTQ R13, R13
+	JNZ  cretutf8
+	RET
+
+cretutf8:
+	CMPQ AX, n+24(FP)
+	JAE  cretn
+	MOVBLZX (SI)(AX*1), BX
+	CMPL BX, $0x80
+	JAE  cretgo
+	RET
+
+cretgo:
+	// The ASCII prefix ends at AX: pass it on with n as n | AX<<32 when
+	// n < 1<<32, so that copyGoFrom does not scan it again.
+	MOVQ R13, nib+0(FP)
+	MOVQ n+24(FP), BX
+	MOVQ BX, R9
+	SHRQ $32, R9
+	JNZ  cretgofull
+	SHLQ $32, AX
+	ORQ  AX, BX
+	MOVQ BX, n+24(FP)
+	JMP  ·copyGoFrom(SB)
+
+cretgofull:
+	JMP  ·copyGo(SB)
+
+cretn:
+	RET
+
 // tinyClamp row n (16 bytes at 16n) is min(i, n-1) for i = 0..15; row 0
 // is unused. tinyEnd is 0, 1, ..., 15 followed by sixteen 15s, so that its
 // 16 bytes at 16-n are 16-n, ..., 15, 15, ..., 15.
@@ -392,146 +294,32 @@ GLOBL tinyEnd<>(SB), RODATA|NOPTR, $32
 	MOVQ $0x0f0f0f0f0f0f0f0f, R11 \
 	VPBROADCASTQ R11, Z8
 
-// MEMBERS512 sets k to the members of x (x and t are clobbered).
-#define MEMBERS512(x, t, k) \
+// ALLOWED512 turns the bytes of x into their allowed bits (zero = member)
+// in x and t, whose AND is the allowed set.
+#define ALLOWED512(x, t) \
 	VPSRLW $4, x, t \
 	VPANDQ Z8, t, t \
 	VPSHUFB x, Z6, x \
-	VPSHUFB t, Z7, t \
+	VPSHUFB t, Z7, t
+
+// MEMBERS512 sets k to the members of x (x and t are clobbered).
+#define MEMBERS512(x, t, k) \
+	ALLOWED512(x, t) \
 	VPTESTNMB t, x, k
 
-// func indexAVX512(nib *[32]byte, p *byte, n int) int
-//
-// Index of the first member among p[0:n], or n. Reads exactly p[0:n]: the
-// last partial vector is a masked load, which cannot fault on the masked-off
-// bytes. No alignment. 128 bytes per iteration, two vectors tested with one
-// KORTEST. Measured 31-52 GiB/s at 1-10 KB on the dev machine, as fast as
-// memmove and twice AVX2 (half the uops per byte); 6.5 ns at 3-24 bytes.
-
-cret:
-	// AX: the member's index, or n.
-	MOVQ AX, ret+32(FP)
-	VZEROUPPER
-	TESTQ R13, R13
-	JNZ  cretutf8
-	RET
-
-cretutf8:
-	CMPQ AX, n+24(FP)
-	JAE  cretn
-	MOVBLZX (SI)(AX*1), BX
-	CMPL BX, $0x80
-	JAE  cretgo
-	RET
-
-cretgo:
-	// The ASCII prefix ends at AX: pass it on with n as n | AX<<32 when
-	// n < 1<<32, so that copyGoFrom does not scan it again.
-	MOVQ R13, nib+0(FP)
-	MOVQ n+24(FP), BX
-	MOVQ BX, R9
-	SHRQ $32, R9
-	JNZ  cretgofull
-	SHLQ $32, AX
-	ORQ  AX, BX
-	MOVQ BX, n+24(FP)
-	JMP  ·copyGoFrom(SB)
-
-cretgofull:
-	JMP  ·copyGo(SB)
-
-cretn:
-	RET
-
-TEXT ·indexAVX512(SB), NOSPLIT, $0-32
-	MOVQ nib+0(FP), AX
-	MOVQ p+8(FP), SI
-	MOVQ n+16(FP), CX
-	AVX512_SETUP(AX)
-	XORQ DI, DI
-	CMPQ CX, $128
-	JB   jtail
-	LEAQ -128(CX), R8 // last i with a whole 128-byte block
-
-jloop:
-	VMOVDQU64 (SI)(DI*1), Z0
-	VMOVDQU64 64(SI)(DI*1), Z1
-	MEMBERS512(Z0, Z2, K1)
-	MEMBERS512(Z1, Z3, K2)
-	KORTESTQ K1, K2
-	JNZ  jfound128
-	ADDQ $128, DI
-	CMPQ DI, R8
-	JBE  jloop
-
-jtail:
-	// 0 <= n-i < 128: a whole vector if 64 or more remain, then a masked one.
-	MOVQ CX, BX
-	SUBQ DI, BX
-	CMPQ BX, $64
-	JB   jmasked
-	VMOVDQU64 (SI)(DI*1), Z0
-	MEMBERS512(Z0, Z2, K1)
-	KMOVQ K1, AX
-	TESTQ AX, AX
-	JNZ  jfound
-	ADDQ $64, DI
-	SUBQ $64, BX
-
-jmasked:
-	TESTQ BX, BX
-	JEQ  jnone
-	MOVQ $-1, R9
-	BZHIQ BX, R9, R9
-	KMOVQ R9, K3
-	VMOVDQU8.Z (SI)(DI*1), K3, Z0
-	VPSRLW $4, Z0, Z2
-	VPANDQ Z8, Z2, Z2
-	VPSHUFB Z0, Z6, Z0
-	VPSHUFB Z2, Z7, Z2
-	VPTESTNMB Z2, Z0, K3, K1
-	KMOVQ K1, AX
-	TESTQ AX, AX
-	JNZ  jfound
-
-jnone:
-	MOVQ CX, ret+24(FP)
-	VZEROUPPER
-	RET
-
-jfound:
-	TZCNTQ AX, AX
-	ADDQ DI, AX
-	MOVQ AX, ret+24(FP)
-	VZEROUPPER
-	RET
-
-jfound128:
-	KMOVQ K1, AX
-	TZCNTQ AX, AX
-	CMPQ AX, $64
-	JNE  jfound128a
-	KMOVQ K2, BX
-	TZCNTQ BX, BX
-	ADDQ BX, AX
-
-jfound128a:
-	ADDQ DI, AX
-	MOVQ AX, ret+24(FP)
-	VZEROUPPER
-	RET
+// MEMBERS512Z is MEMBERS512 for the bytes of x that km selects.
+#define MEMBERS512Z(x, t, km, k) \
+	ALLOWED512(x, t) \
+	VPTESTNMB t, x, km, k
 
 // func copyAVX512(nib *[32]byte, dst, src *byte, n int) int
 //
-// indexAVX512 fused with the copy of the clean prefix. Reads exactly
-// src[0:n] and writes exactly dst[0:n]: the final partial vector is a
-// masked load and a masked store (measured no slower than a whole 64-byte
-// store at 12-1000 bytes on Zen 5). No alignment.
+// copyAVX2 with 64-byte vectors, 128 bytes per iteration, two vectors
+// tested with one KORTEST. Reads exactly src[0:n] and writes exactly
+// dst[0:n]: the final partial vector is a masked load and a masked store,
+// which cannot fault on the masked-off bytes. No alignment.
 TEXT ·copyAVX512(SB), NOSPLIT, $0-40
-	MOVQ nib+0(FP), AX
-	MOVQ dst+8(FP), DX
-	MOVQ src+16(FP), SI
-	MOVQ n+24(FP), CX
+	COPY_ARGS
 	AVX512_SETUP(AX)
 	XORQ DI, DI
 	CMPQ CX, $128
@@ -573,11 +361,7 @@ kmasked:
 	KMOVQ R9, K3
 	VMOVDQU8.Z (SI)(DI*1), K3, Z0
 	VMOVDQU8 Z0, K3, (DX)(DI*1)
-	VPSRLW $4, Z0, Z2
-	VPANDQ Z8, Z2, Z2
-	VPSHUFB Z0, Z6, Z0
-	VPSHUFB Z2, Z7, Z2
-	VPTESTNMB Z2, Z0, K3, K1
+	MEMBERS512Z(Z0, Z2, K3, K1)
 	KMOVQ K1, AX
 	TESTQ AX, AX
 	JNZ  kfound
@@ -609,6 +393,7 @@ kfound128a:
 	VZEROUPPER
 	RET
 
+
 // UTF-8 kernels (NewUTF8Set). Per 32-byte vector at a sequence boundary i:
 // pure ASCII vectors are tested with the nibble lookup alone. Others are
 // validated with three nibble lookups over (previous byte's high nibble,
@@ -620,7 +405,7 @@ kfound128a:
 // bytes (Set.stop). The vector is clean up to b, the first of bytes 29..31
 // that starts a sequence reaching past the vector (32 if none); if nothing
 // is flagged in [0, b] the scan moves to i+b, else UTF8_EXACT32 finds the
-// member from the first flag (the rule of the AVX-512 kernels below).
+// member from the first flag (the rule of the AVX-512 kernel below).
 
 // Extra registers of the UTF-8 kernels: Y10..Y12 the validation tables,
 // Y13/Y14 the stop tables, Y15 the flags of a 64-byte block.
@@ -631,65 +416,11 @@ kfound128a:
 	VBROADCASTI128 (stop), Y13 \
 	VBROADCASTI128 16(stop), Y14
 
-// UTF8_VECTOR tests the vector in Y0 at DI. It jumps to clean with the
-// advance in R10, to member with the exact member index in AX, or to
-// problem. Clobbers Y1..Y5, AX, BX, R9..R11.
-#define UTF8_VECTOR(clean, member, problem) \
-	VPSRLW $4, Y0, Y1 \
-	VPAND Y8, Y1, Y1 \
-	VPSHUFB Y0, Y6, Y2 \
-	VPSHUFB Y1, Y7, Y3 \
-	VPAND Y3, Y2, Y2 \
-	VPCMPEQB Y9, Y2, Y2 \
-	VPMOVMSKB Y2, AX \
-	VPMOVMSKB Y0, BX \
-	MOVL $32, R10 \
-	TESTL BX, BX \
-	JNZ 4(PC) \
-	TESTL AX, AX \
-	JZ clean \
-	JMP member \
-	VPERM2I128 $0x08, Y0, Y0, Y2 \
-	VPALIGNR $15, Y2, Y0, Y3 \
-	VPALIGNR $14, Y2, Y0, Y4 \
-	VPALIGNR $13, Y2, Y0, Y5 \
-	VPSUBUSB utf8C60<>(SB), Y4, Y4 \
-	VPSUBUSB utf8C70<>(SB), Y5, Y5 \
-	VPOR Y5, Y4, Y4 \
-	VPAND utf8C80<>(SB), Y4, Y4 \
-	VPSRLW $4, Y3, Y5 \
-	VPAND Y8, Y5, Y5 \
-	VPSHUFB Y5, Y10, Y5 \
-	VPAND Y8, Y3, Y3 \
-	VPSHUFB Y3, Y11, Y3 \
-	VPAND Y3, Y5, Y5 \
-	VPSHUFB Y1, Y12, Y3 \
-	VPAND Y3, Y5, Y5 \
-	VPXOR Y4, Y5, Y5 \
-	VPAND Y8, Y0, Y2 \
-	VPSHUFB Y2, Y13, Y2 \
-	VPSHUFB Y1, Y14, Y3 \
-	VPAND Y3, Y2, Y2 \
-	VPOR Y2, Y5, Y5 \
-	VPCMPEQB Y9, Y5, Y5 \
-	VPMOVMSKB Y5, R9 \
-	NOTL R9 \
-	ANDNL AX, BX, AX \
-	ORL R9, AX \
-	VPSUBUSB utf8Thresh<>(SB), Y0, Y2 \
-	VPMOVMSKB Y2, R10 \
-	TZCNTL R10, R10 \
-	LEAL 1(R10), R11 \
-	BZHIQ R11, AX, AX \
-	TESTQ AX, AX \
-	JZ clean \
-	JMP problem
 
-// UTF8_FLAGS32 sets AX to every flag of the vector in Y0 (ASCII members,
-// validation errors, stop leads) and R10 to the leads at 29..31 whose
-// sequence reaches past the vector, as UTF8_VECTOR computes them, with no
-// exit. Leaves Y4 as UTF8_VECTOR does. Clobbers Y1..Y5, BX, R9.
-#define UTF8_FLAGS32 \
+// UTF8_ASCII32 starts the test of the vector Y0: AX the ASCII members
+// (VPMOVMSKB), BX the bytes >= 0x80. Clobbers Y1..Y3; leaves Y1 the high
+// nibbles.
+#define UTF8_ASCII32 \
 	VPSRLW $4, Y0, Y1 \
 	VPAND Y8, Y1, Y1 \
 	VPSHUFB Y0, Y6, Y2 \
@@ -697,7 +428,14 @@ kfound128a:
 	VPAND Y3, Y2, Y2 \
 	VPCMPEQB Y9, Y2, Y2 \
 	VPMOVMSKB Y2, AX \
-	VPMOVMSKB Y0, BX \
+	VPMOVMSKB Y0, BX
+
+// UTF8_CHECK32 finishes the test of a vector with non-ASCII bytes after
+// UTF8_ASCII32: AX every flag (ASCII members, validation errors, stop
+// leads), R10 the leads at 29..31 whose sequence reaches past the vector
+// (VPMOVMSKB, before TZCNT), Y4 the must-be-continuation bits (0x80) of
+// the bytes two and three after a lead. Clobbers Y2, Y3, Y5, BX, R9.
+#define UTF8_CHECK32 \
 	VPERM2I128 $0x08, Y0, Y0, Y2 \
 	VPALIGNR $15, Y2, Y0, Y3 \
 	VPALIGNR $14, Y2, Y0, Y4 \
@@ -728,11 +466,33 @@ kfound128a:
 	VPSUBUSB utf8Thresh<>(SB), Y0, Y2 \
 	VPMOVMSKB Y2, R10
 
+// UTF8_VECTOR tests the vector in Y0 at DI. It jumps to clean with the
+// advance in R10, to member with the exact member index in AX, or to
+// problem; utf8 is the label it defines for its non-ASCII half. Clobbers
+// Y1..Y5, AX, BX, R9..R11.
+#define UTF8_VECTOR(clean, member, problem, utf8) \
+	UTF8_ASCII32 \
+	MOVL $32, R10 \
+	TESTL BX, BX \
+	JNZ utf8 \
+	TESTL AX, AX \
+	JZ clean \
+	JMP member \
+utf8: \
+	UTF8_CHECK32 \
+	TZCNTL R10, R10 \
+	LEAL 1(R10), R11 \
+	BZHIQ R11, AX, AX \
+	TESTQ AX, AX \
+	JZ clean \
+	JMP problem
+
 // UTF8_EXACT32 turns the first flag of AX (nonzero) of the vector Y0 at DI
 // into the member's index, in DI: the flag itself, or, if the flagged byte
 // was expected to continue a sequence, that sequence's lead (the last byte
-// >= C0 before it). Uses Y4 as UTF8_VECTOR leaves it.
-#define UTF8_EXACT32 \
+// >= C0 before it). Uses Y4 as UTF8_CHECK32 leaves it; at is the label it
+// defines for its last instruction.
+#define UTF8_EXACT32(at) \
 	TZCNTL AX, AX \
 	VPERM2I128 $0x08, Y0, Y0, Y2 \
 	VPALIGNR $15, Y2, Y0, Y3 \
@@ -740,33 +500,44 @@ kfound128a:
 	VPOR Y4, Y3, Y3 \
 	VPMOVMSKB Y3, BX \
 	BTL AX, BX \
-	JCC 5(PC) \
+	JCC at \
 	VPSUBUSB utf8C40<>(SB), Y0, Y3 \
 	VPMOVMSKB Y3, BX \
 	BZHIL AX, BX, BX \
 	BSRL BX, AX \
+at: \
 	ADDQ AX, DI
 
 // UTF8_TAIL32 handles the rest of p[0:n] when 0 < n-DI < 32 and n >= 32:
 // the last 32 bytes, flags before DI dropped (clean already), a sequence
 // cut by the end a member at its lead. Jumps to done with DI = n or the
-// member's index. Clobbers R12.
-#define UTF8_TAIL32(done) \
+// member's index; found and at are the labels it defines. Clobbers R12.
+#define UTF8_TAIL32(done, found, at) \
 	LEAQ -32(CX), R9 \
 	MOVQ DI, R12 \
 	SUBQ R9, R12 \
 	MOVQ R9, DI \
 	VMOVDQU (SI)(DI*1), Y0 \
-	UTF8_FLAGS32 \
+	UTF8_LAST32(done, found, at)
+
+// UTF8_LAST32 tests Y0, the vector that ends the input, at DI: its first
+// R12 bytes are known clean (their flags are dropped), and a sequence cut
+// by the end is a member at its lead. Jumps to done with DI = n or the
+// member's index; found and at are the labels it defines.
+#define UTF8_LAST32(done, found, at) \
+	UTF8_ASCII32 \
+	UTF8_CHECK32 \
 	ORL R10, AX \
 	SHRXL R12, AX, AX \
 	SHLXL R12, AX, AX \
 	TESTL AX, AX \
-	JNZ 3(PC) \
+	JNZ found \
 	MOVQ CX, DI \
 	JMP done \
-	UTF8_EXACT32 \
+found: \
+	UTF8_EXACT32(at) \
 	JMP done
+
 
 // UTF8_FLAGVEC ORs into acc a nonzero byte for every flag of the vector x
 // (validation error, ASCII member, stop lead), given its previous bytes p1
@@ -822,15 +593,16 @@ kfound128a:
 	VMOVDQU 31(SI)(DI*1), Y3 \
 	UTF8_FLAGVEC(Y1, Y2, Y3, Y4, Y5, Y15)
 
-// func indexUTF8AVX2(nib, stop *[32]byte, p *byte, n int) int
+
+// func indexUTF8ShortAVX2(nib, stop *[32]byte, p *byte, n int) int
 //
-// Index of the first member of p[0:n], or n; p[0] must be a sequence
-// boundary. The rest after the last whole vector is the last 32 bytes
-// (UTF8_TAIL32). Reads p[0:n]; for n < 32 it reads 32 bytes in the 4 KiB
-// page of p[0] or of p[n-1] (never faults), as indexAVX2 does. Needs AVX2,
-// BMI1, BMI2. Exists because the scalar decoder costs 4-10 instructions per
-// byte on non-ASCII text; see scan_amd64.go for the measurements.
-TEXT ·indexUTF8AVX2(SB), NOSPLIT, $0-40
+// Index of the first member of p[0:n], or n, for 0 < n < 32; p[0] must be a
+// sequence boundary. One 32-byte load that stays in p's 4 KiB page (never
+// faults), its bytes outside p[0:n] zeroed. From p if the page has 32 bytes
+// left at p: the zero at n is a member, so the first flag always gives the
+// answer. Else the load ends at p+n and the vector is the final vector of
+// UTF8_TAIL32 with base -(32-n). Needs AVX2, BMI1, BMI2.
+TEXT ·indexUTF8ShortAVX2(SB), NOSPLIT, $0-40
 	MOVQ nib+0(FP), AX
 	MOVQ stop+8(FP), DX
 	MOVQ p+16(FP), SI
@@ -838,86 +610,21 @@ TEXT ·indexUTF8AVX2(SB), NOSPLIT, $0-40
 	AVX2_SETUP(AX)
 	UTF8_SETUP(DX)
 	XORQ DI, DI
-	LEAQ -32(CX), R8
-	LEAQ -64(CX), R13
-
-uloop:
-	CMPQ DI, R13
-	JGT  u32
-	VMOVDQU (SI)(DI*1), Y0
-	VMOVDQU 32(SI)(DI*1), Y1
-	VPOR Y0, Y1, Y2
-	VPMOVMSKB Y2, AX
-	TESTL AX, AX
-	JNZ  u64utf8
-	ALLOWED2(Y0, Y2, Y6, Y7, Y8)
-	ALLOWED2(Y1, Y3, Y6, Y7, Y8)
-	VPMINUB Y0, Y1, Y2
-	VPCMPEQB Y9, Y2, Y2
-	VPMOVMSKB Y2, AX
-	TESTL AX, AX
-	JNZ  ustep
-	ADDQ $64, DI
-	JMP  uloop
-
-u64utf8:
-	UTF8_BLOCK64
-	VPTEST Y15, Y15
-	JNZ  ustep
-	VPSUBUSB utf8Thresh<>(SB), Y1, Y2
-	VPMOVMSKB Y2, R10
-	TZCNTL R10, R10
-	LEAQ 32(DI)(R10*1), DI
-	JMP  uloop
-
-u32:
-	CMPQ DI, R8
-	JGT  utail
-
-ustep:
-	VMOVDQU (SI)(DI*1), Y0
-	UTF8_VECTOR(uclean, umember, uproblem)
-
-uclean:
-	ADDQ R10, DI
-	JMP  uloop
-
-umember:
-	TZCNTL AX, AX
-	ADDQ AX, DI
-	JMP  udone
-
-uproblem:
-	UTF8_EXACT32
-	JMP  udone
-
-utail:
-	CMPQ DI, CX
-	JEQ  udone
-	CMPQ CX, $32
-	JB   ushort
-	UTF8_TAIL32(udone)
-
-ushort:
-	// 0 < n < 32: one 32-byte load that stays in p's page, its bytes
-	// outside p[0:n] zeroed. From p if the page has 32 bytes left at p:
-	// the zero at n is a member, so the first flag always gives the answer.
-	// Else the load ends at p+n and the vector is the final vector of
-	// UTF8_TAIL32 with base -(32-n).
 	MOVL SI, R9
 	ANDL $4095, R9
 	CMPL R9, $4064
-	JA   ushortend
+	JA   end
 	VMOVDQU (SI), Y0
 	LEAQ utf8Keep<>(SB), R9
 	MOVQ $64, R10
 	SUBQ CX, R10
 	VPAND (R9)(R10*1), Y0, Y0
-	UTF8_FLAGS32
-	UTF8_EXACT32
-	JMP  udone
+	UTF8_ASCII32
+	UTF8_CHECK32
+	UTF8_EXACT32(startat)
+	JMP  done
 
-ushortend:
+end:
 	VMOVDQU -32(SI)(CX*1), Y0
 	LEAQ utf8Keep<>(SB), R9
 	VPAND (R9)(CX*1), Y0, Y0
@@ -925,28 +632,21 @@ ushortend:
 	MOVQ R9, DI
 	NEGQ R9
 	MOVQ R9, R12
-	UTF8_FLAGS32
-	ORL R10, AX
-	SHRXL R12, AX, AX
-	SHLXL R12, AX, AX
-	TESTL AX, AX
-	JNZ  ushortfound
-	MOVQ CX, DI
-	JMP  udone
+	UTF8_LAST32(done, endfound, endat)
 
-ushortfound:
-	UTF8_EXACT32
-	JMP  udone
-
-udone:
+done:
 	MOVQ DI, ret+32(FP)
 	VZEROUPPER
 	RET
 
 // func copyUTF8AVX2(nib, stop *[32]byte, dst, src *byte, n int) int
 //
-// indexUTF8AVX2 fused with the copy: each vector is stored to dst before it
-// is tested, so dst[0:i] = src[0:i] for the returned i. Writes only dst[0:n].
+// Index of the first member of src[0:n], or n, for n >= 32 (0 for n < 32),
+// with the clean prefix copied: each vector is stored to dst before it is
+// tested, so dst[0:i] = src[0:i] for the returned i. Reads and writes only
+// src[0:n] and dst[0:n]; the rest after the last whole vector is the last
+// 32 bytes (UTF8_TAIL32). src[0] must be a sequence boundary. Needs AVX2,
+// BMI1, BMI2.
 TEXT ·copyUTF8AVX2(SB), NOSPLIT, $0-48
 	MOVQ nib+0(FP), AX
 	MOVQ stop+8(FP), DX
@@ -970,11 +670,7 @@ vloop:
 	VPMOVMSKB Y2, AX
 	TESTL AX, AX
 	JNZ  v64utf8
-	ALLOWED2(Y0, Y2, Y6, Y7, Y8)
-	ALLOWED2(Y1, Y3, Y6, Y7, Y8)
-	VPMINUB Y0, Y1, Y2
-	VPCMPEQB Y9, Y2, Y2
-	VPMOVMSKB Y2, AX
+	MEMBERS64(AX)
 	TESTL AX, AX
 	JNZ  vstep
 	ADDQ $64, DI
@@ -997,7 +693,7 @@ v32:
 vstep:
 	VMOVDQU (SI)(DI*1), Y0
 	VMOVDQU Y0, (DX)(DI*1)
-	UTF8_VECTOR(vclean, vmember, vproblem)
+	UTF8_VECTOR(vclean, vmember, vproblem, vstepchk)
 
 vclean:
 	ADDQ R10, DI
@@ -1009,7 +705,7 @@ vmember:
 	JMP  vdone
 
 vproblem:
-	UTF8_EXACT32
+	UTF8_EXACT32(vproblemat)
 	JMP  vdone
 
 vtail:
@@ -1020,7 +716,7 @@ vtail:
 	LEAQ -32(CX), R9
 	VMOVDQU (SI)(R9*1), Y0
 	VMOVDQU Y0, (DX)(R9*1)
-	UTF8_TAIL32(vdone)
+	UTF8_TAIL32(vdone, vtailfound, vtailat)
 
 vdone:
 	MOVQ DI, ret+40(FP)
@@ -1051,52 +747,53 @@ DATA utf8Keep<>+80(SB)/8, $0
 DATA utf8Keep<>+88(SB)/8, $0
 GLOBL utf8Keep<>(SB), RODATA|NOPTR, $96
 
-DATA utf8C40<>+0(SB)/8, $0x4040404040404040
-DATA utf8C40<>+8(SB)/8, $0x4040404040404040
-DATA utf8C40<>+16(SB)/8, $0x4040404040404040
-DATA utf8C40<>+24(SB)/8, $0x4040404040404040
-GLOBL utf8C40<>(SB), RODATA|NOPTR, $32
+// SPLAT32 and SPLAT64 define name<>, 32 or 64 read-only bytes: the
+// 8-byte v repeated.
+#define SPLAT_DATA32(name, off, v) \
+	DATA name<>+(off+0)(SB)/8, v \
+	DATA name<>+(off+8)(SB)/8, v \
+	DATA name<>+(off+16)(SB)/8, v \
+	DATA name<>+(off+24)(SB)/8, v
 
-DATA utf8C60<>+0(SB)/8, $0x6060606060606060
-DATA utf8C60<>+8(SB)/8, $0x6060606060606060
-DATA utf8C60<>+16(SB)/8, $0x6060606060606060
-DATA utf8C60<>+24(SB)/8, $0x6060606060606060
-GLOBL utf8C60<>(SB), RODATA|NOPTR, $32
+#define SPLAT32(name, v) \
+	SPLAT_DATA32(name, 0, v) \
+	GLOBL name<>(SB), RODATA|NOPTR, $32
 
-DATA utf8C70<>+0(SB)/8, $0x7070707070707070
-DATA utf8C70<>+8(SB)/8, $0x7070707070707070
-DATA utf8C70<>+16(SB)/8, $0x7070707070707070
-DATA utf8C70<>+24(SB)/8, $0x7070707070707070
-GLOBL utf8C70<>(SB), RODATA|NOPTR, $32
+#define SPLAT64(name, v) \
+	SPLAT_DATA32(name, 0, v) \
+	SPLAT_DATA32(name, 32, v) \
+	GLOBL name<>(SB), RODATA|NOPTR, $64
 
-DATA utf8C80<>+0(SB)/8, $0x8080808080808080
-DATA utf8C80<>+8(SB)/8, $0x8080808080808080
-DATA utf8C80<>+16(SB)/8, $0x8080808080808080
-DATA utf8C80<>+24(SB)/8, $0x8080808080808080
-GLOBL utf8C80<>(SB), RODATA|NOPTR, $32
+SPLAT32(utf8C40, $0x4040404040404040)
 
-// AVX-512 UTF-8 kernels: the UTF-8 rule of the AVX2 kernels on 64-byte
+SPLAT32(utf8C60, $0x6060606060606060)
+
+SPLAT32(utf8C70, $0x7070707070707070)
+
+SPLAT32(utf8C80, $0x8080808080808080)
+
+
+// AVX-512 UTF-8 kernel: the UTF-8 rule of the AVX2 kernels on 64-byte
 // vectors, with the exact position of the first member found in the vector
-// (no scalar window) and a masked final vector (no scalar tail). They take
-// the Set itself, so that copyEntry and indexEntry reach them with a jump.
+// (no scalar window) and a masked final vector (no scalar tail). It takes
+// the Set itself, so that copyEntry reaches it with a jump.
 //
 // Each vector starts 64 bytes after the last, whatever its bytes: the scan
 // never waits for one vector's result to know where the next one starts.
 // The previous bytes of the vector at i are loads at i-1, i-2 and i-3, or,
 // for the vector at 0 (a sequence boundary), the vector shifted with zeros
-// (ASCII) in, so nothing before p is read. (Masked loads before p ran 3-10x
-// slower at some sizes: at i = 0 on an input at a page start the
-// masked-off lane lies in the previous page, and the assist costs about
-// 1 us per call.) A sequence that runs past a vector is checked by the next
-// one, which is then tested as UTF-8 even if it is ASCII; past the last
-// vector it is cut by the end, and its lead is the member. The kernels
-// start in the ASCII loop; the first vector with a byte >= 0x80 loads the
+// (ASCII) in, so nothing before p is read. (Masked loads before p are
+// slow: at i = 0 on an input at a page start the masked-off lane lies in
+// the previous page, and the fault-suppression assist runs on every
+// call.) A sequence that runs past a vector is checked by the next one,
+// which is then tested as UTF-8 even if it is ASCII; past the last vector
+// it is cut by the end, and its lead is the member. The kernel
+// starts in the ASCII loop; the first vector with a byte >= 0x80 loads the
 // UTF-8 tables (so an ASCII string costs what it costs the ASCII kernel)
 // and enters a loop of UTF-8 vectors, which returns to the ASCII loop after
 // a vector that is all ASCII (no sequence can run past it). Sets without
-// stop leads (Set.stops) run that loop without the stop lookup.
-// BenchmarkCopy, Latin text, 1000 bytes: 44 -> 40 ns for the separate loop
-// and the skipped lookup (benchstat n=6).
+// stop leads (Set.stops) run that loop without the stop lookup, two
+// vectors at a time.
 //
 // Exact position: let f be the first flag (ASCII member, stop lead,
 // validation error, or, in the final vector, a sequence cut by the end).
@@ -1108,9 +805,10 @@ GLOBL utf8C80<>(SB), RODATA|NOPTR, $32
 //
 // Registers (besides Z6..Z8 of AVX512_SETUP): Z10..Z12 validation tables,
 // Z13/Z14 stop tables, Z16..Z18 the bytes 0x60, 0x70, 0x80, Z22 zero;
-// Z23..Z30 and K4..K6 hold the second vector of the two-vector loop. R13 is nonzero once
-// they are loaded; R14 is the lead of a sequence cut by the end of the
-// last whole vector, or -1.
+// Z23..Z30 and K4..K6 hold the second vector of the two-vector loop. R13
+// is nonzero once the tables are loaded (2 for a Set without stop leads);
+// R14 is the lead of a sequence cut by the end of the last whole vector,
+// or -1.
 #define UTF8_512_SETUP(set) \
 	VBROADCASTI32X4 ·utf8Tables+0(SB), Z10 \
 	VBROADCASTI32X4 ·utf8Tables+16(SB), Z11 \
@@ -1125,6 +823,16 @@ GLOBL utf8C80<>(SB), RODATA|NOPTR, $32
 	MOVQ $2, R13 \
 	CMPB Set_stops(set), $0 \
 	CMOVQNE R11, R13
+
+// UTF8_512_SETUP_ONCE runs UTF8_512_SETUP for the Set of the first
+// argument unless R13 says it has run; ready is the label it defines
+// after it.
+#define UTF8_512_SETUP_ONCE(ready) \
+	TESTQ R13, R13 \
+	JNZ ready \
+	MOVQ s+0(FP), R9 \
+	UTF8_512_SETUP(R9) \
+ready:
 
 // UTF8_512_PREV_SHIFT sets Z1, Z2, Z3 to the bytes 1, 2, 3 before each
 // byte of the vector Z0 at p[0], zeros before p.
@@ -1147,346 +855,86 @@ GLOBL utf8C80<>(SB), RODATA|NOPTR, $32
 	VMOVDQU8.Z -2(SI)(DI*1), K4, Z2 \
 	VMOVDQU8.Z -3(SI)(DI*1), K4, Z3
 
+// UTF8_512_CHECK sets kout to the ASCII members among kin of the vector
+// x, and leaves in a a nonzero byte for every validation error, given the
+// previous bytes p1, p2, p3 (p2 and p3 are clobbered). h is left the high
+// nibbles of x; b and c are scratch.
+#define UTF8_512_CHECK(x, p1, p2, p3, h, a, b, c, kin, kout) \
+	VPSRLW $4, x, h \
+	VPANDQ Z8, h, h \
+	VPSHUFB x, Z6, a \
+	VPSHUFB h, Z7, b \
+	VPTESTNMB b, a, kin, kout \
+	VPSRLW $4, p1, a \
+	VPANDQ Z8, a, a \
+	VPSHUFB a, Z10, a \
+	VPANDQ Z8, p1, b \
+	VPSHUFB b, Z11, b \
+	VPSHUFB h, Z12, c \
+	VPTERNLOGD $0x80, c, b, a \
+	VPSUBUSB Z16, p2, p2 \
+	VPSUBUSB Z17, p3, p3 \
+	VPORQ p3, p2, p2 \
+	VPTERNLOGD $0x78, Z18, p2, a
+
+// UTF8_512_OR sets k to k OR the nonzero bytes of a, with kt as scratch.
+#define UTF8_512_OR(a, kt, k) \
+	VPTESTMB a, a, kt \
+	KORQ k, kt, k
+
 // UTF8_512_FLAGS sets K1 to the ASCII members among K7 and the validation
 // errors and stop leads of the vector Z0 at DI, given its previous bytes
 // Z1, Z2, Z3. Leaves Z1 = previous bytes and the high bit of Z2 set where a
 // byte must be a third or fourth byte.
 #define UTF8_512_FLAGS \
-	VPSRLW $4, Z0, Z4 \
-	VPANDQ Z8, Z4, Z4 \
-	VPSHUFB Z0, Z6, Z5 \
-	VPSHUFB Z4, Z7, Z9 \
-	VPTESTNMB Z9, Z5, K7, K1 \
-	VPSRLW $4, Z1, Z5 \
-	VPANDQ Z8, Z5, Z5 \
-	VPSHUFB Z5, Z10, Z5 \
-	VPANDQ Z8, Z1, Z9 \
-	VPSHUFB Z9, Z11, Z9 \
-	VPSHUFB Z4, Z12, Z20 \
-	VPTERNLOGD $0x80, Z20, Z9, Z5 \
-	VPSUBUSB Z16, Z2, Z2 \
-	VPSUBUSB Z17, Z3, Z3 \
-	VPORQ Z3, Z2, Z2 \
-	VPTERNLOGD $0x78, Z18, Z2, Z5 \
+	UTF8_512_CHECK(Z0, Z1, Z2, Z3, Z4, Z5, Z9, Z20, K7, K1) \
 	VPANDQ Z8, Z0, Z9 \
 	VPSHUFB Z9, Z13, Z9 \
 	VPSHUFB Z4, Z14, Z20 \
 	VPTERNLOGD $0xF8, Z20, Z9, Z5 \
-	VPTESTMB Z5, Z5, K2 \
-	KORQ K1, K2, K1
+	UTF8_512_OR(Z5, K2, K1)
 
 // UTF8_512_FLAGS_NOSTOP is UTF8_512_FLAGS for a Set without stop leads
 // (Set.stops false): the validation tables flag every invalid lead, so the
 // stop lookup is skipped.
 #define UTF8_512_FLAGS_NOSTOP \
-	VPSRLW $4, Z0, Z4 \
-	VPANDQ Z8, Z4, Z4 \
-	VPSHUFB Z0, Z6, Z5 \
-	VPSHUFB Z4, Z7, Z9 \
-	VPTESTNMB Z9, Z5, K7, K1 \
-	VPSRLW $4, Z1, Z5 \
-	VPANDQ Z8, Z5, Z5 \
-	VPSHUFB Z5, Z10, Z5 \
-	VPANDQ Z8, Z1, Z9 \
-	VPSHUFB Z9, Z11, Z9 \
-	VPSHUFB Z4, Z12, Z20 \
-	VPTERNLOGD $0x80, Z20, Z9, Z5 \
-	VPSUBUSB Z16, Z2, Z2 \
-	VPSUBUSB Z17, Z3, Z3 \
-	VPORQ Z3, Z2, Z2 \
-	VPTERNLOGD $0x78, Z18, Z2, Z5 \
-	VPTESTMB Z5, Z5, K2 \
-	KORQ K1, K2, K1
+	UTF8_512_CHECK(Z0, Z1, Z2, Z3, Z4, Z5, Z9, Z20, K7, K1) \
+	UTF8_512_OR(Z5, K2, K1)
 
 // UTF8_512_FLAGS_NOSTOP_B is UTF8_512_FLAGS_NOSTOP for the second vector
 // of the two-vector loop: the vector Z23, its previous bytes Z24..Z26, its
 // ASCII bytes K6; flags in K5. Clobbers Z25, Z27..Z30, K4.
 #define UTF8_512_FLAGS_NOSTOP_B \
-	VPSRLW $4, Z23, Z27 \
-	VPANDQ Z8, Z27, Z27 \
-	VPSHUFB Z23, Z6, Z28 \
-	VPSHUFB Z27, Z7, Z29 \
-	VPTESTNMB Z29, Z28, K6, K5 \
-	VPSRLW $4, Z24, Z28 \
-	VPANDQ Z8, Z28, Z28 \
-	VPSHUFB Z28, Z10, Z28 \
-	VPANDQ Z8, Z24, Z29 \
-	VPSHUFB Z29, Z11, Z29 \
-	VPSHUFB Z27, Z12, Z30 \
-	VPTERNLOGD $0x80, Z30, Z29, Z28 \
-	VPSUBUSB Z16, Z25, Z25 \
-	VPSUBUSB Z17, Z26, Z26 \
-	VPORQ Z26, Z25, Z25 \
-	VPTERNLOGD $0x78, Z18, Z25, Z28 \
-	VPTESTMB Z28, Z28, K4 \
-	KORQ K5, K4, K5
+	UTF8_512_CHECK(Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, K6, K5) \
+	UTF8_512_OR(Z28, K4, K5)
 
-// func indexUTF8AVX512(s *Set, p *byte, n int) int
-//
-// Index of the first member of p[0:n] for a UTF-8 Set, or n; p[0] must be
-// a sequence boundary (any byte after an ASCII prefix is). Reads exactly
-// p[0:n]. Needs AVX512BW.
-TEXT ·indexUTF8AVX512(SB), NOSPLIT, $0-32
-	MOVQ s+0(FP), AX
-	MOVQ p+8(FP), SI
-	MOVQ n+16(FP), CX
-	LEAQ Set_nib(AX), AX
-	AVX512_SETUP(AX)
-	XORQ DI, DI
-	XORQ R13, R13
-	MOVQ $-1, R14
-	LEAQ -64(CX), R8
-	LEAQ -128(CX), R12
-
-wloop:
-	// 128 ASCII bytes at a time while they last, as indexAVX512 does;
-	// entered at the start and after an ASCII vector only, so non-ASCII
-	// text does not pay for the failed test.
-	CMPQ DI, R12
-	JGT  wone
-	VMOVDQU64 (SI)(DI*1), Z0
-	VMOVDQU64 64(SI)(DI*1), Z1
-	VPORQ Z0, Z1, Z2
-	VPMOVB2M Z2, K2
-	KORTESTQ K2, K2
-	JNZ  wone
-	MEMBERS512(Z0, Z2, K1)
-	MEMBERS512(Z1, Z3, K2)
-	KORTESTQ K1, K2
-	JNZ  wone
-	ADDQ $128, DI
-	JMP  wloop
-
-wone:
-	CMPQ DI, R8
-	JGT  wtail
-	VMOVDQU64 (SI)(DI*1), Z0
-	VPMOVB2M Z0, K2
-	KORTESTQ K2, K2
-	JNZ  wutf8
-	MEMBERS512(Z0, Z2, K1)
-	KORTESTQ K1, K1
-	JNZ  wascii
-	ADDQ $64, DI
-	JMP  wloop
-
-wutf8:
-	TESTQ R13, R13
-	JNZ  wready
-	MOVQ s+0(FP), R9
-	UTF8_512_SETUP(R9)
-
-wready:
-	KNOTQ K2, K7
-	TESTQ DI, DI
-	JNZ  wprevload
-	UTF8_512_PREV_SHIFT
-	JMP  wflags
-
-wprevload:
-	UTF8_512_PREV_LOAD
-
-wflags:
-	UTF8_512_FLAGS
-	KORTESTQ K1, K1
-	JNZ  wfoundk
-	ADDQ $64, DI
-	CMPQ R13, $2
-	JEQ  wp
-
-wu:
-	// Vectors with non-ASCII bytes: stay in this loop, each vector 64
-	// bytes after the last, until one is all ASCII (no sequence runs
-	// past it: back to the ASCII loop) or the input ends.
-	CMPQ DI, R8
-	JGT  wucut
-	VMOVDQU64 (SI)(DI*1), Z0
-	VPMOVB2M Z0, K2
-	KNOTQ K2, K7
-	UTF8_512_PREV_LOAD
-	UTF8_512_FLAGS
-	KORTESTQ K1, K1
-	JNZ  wfoundk
-	ADDQ $64, DI
-	KORTESTQ K7, K7
-	JCC  wu
-	JMP  wone
-
-wp:
-	// wu for a Set without stop leads, two vectors at a time while
-	// 128 bytes are left; a member in either sends both through the
-	// one-vector loop (wp1).
-	CMPQ DI, R12
-	JGT  wp1
-	VMOVDQU64 (SI)(DI*1), Z0
-	VMOVDQU64 64(SI)(DI*1), Z23
-	VPMOVB2M Z0, K2
-	VPMOVB2M Z23, K6
-	KNOTQ K2, K7
-	KNOTQ K6, K6
-	UTF8_512_PREV_LOAD
-	VMOVDQU64 63(SI)(DI*1), Z24
-	VMOVDQU64 62(SI)(DI*1), Z25
-	VMOVDQU64 61(SI)(DI*1), Z26
-	UTF8_512_FLAGS_NOSTOP
-	UTF8_512_FLAGS_NOSTOP_B
-	KORTESTQ K1, K5
-	JNZ  wp1
-	// wucut reads the last vector from Z0.
-	VMOVDQA64 Z23, Z0
-	ADDQ $128, DI
-	KORTESTQ K6, K6
-	JCC  wp
-	JMP  wone
-
-wp1:
-	CMPQ DI, R8
-	JGT  wucut
-	VMOVDQU64 (SI)(DI*1), Z0
-	VPMOVB2M Z0, K2
-	KNOTQ K2, K7
-	UTF8_512_PREV_LOAD
-	UTF8_512_FLAGS_NOSTOP
-	KORTESTQ K1, K1
-	JNZ  wfoundk
-	ADDQ $64, DI
-	KORTESTQ K7, K7
-	JCC  wp
-	JMP  wone
-
-wucut:
-	// A sequence that runs past the last whole vector (Z0) has its lead
-	// in R14 for wtail.
-	VPSUBUSB utf8Thresh512<>(SB), Z0, Z9
-	VPMOVB2M Z9, K2
-	KMOVQ K2, R10
-	TESTQ R10, R10
-	JZ   wtail
-	TZCNTQ R10, R10
-	LEAQ -64(DI)(R10*1), R14
-	JMP  wtail
-
-wfoundk:
-	KMOVQ K1, AX
-	JMP  wfound
-
-wtail:
-	MOVQ CX, BX
-	SUBQ DI, BX
-	JEQ  wend
-	MOVQ $-1, R9
-	BZHIQ BX, R9, R9
-	KMOVQ R9, K3
-	VMOVDQU8.Z (SI)(DI*1), K3, Z0
-	VPMOVB2M Z0, K2
-	KORTESTQ K2, K2
-	JNZ  wtailutf8
-	CMPQ R14, $-1
-	JNE  wtailutf8
-	VPSRLW $4, Z0, Z2
-	VPANDQ Z8, Z2, Z2
-	VPSHUFB Z0, Z6, Z0
-	VPSHUFB Z2, Z7, Z2
-	VPTESTNMB Z2, Z0, K3, K1
-	KORTESTQ K1, K1
-	JNZ  wascii
-
-wnone:
-	MOVQ CX, ret+24(FP)
-	VZEROUPPER
-	RET
-
-wend:
-	// The input ends at a vector's end: a sequence cut there is a member.
-	MOVQ R14, AX
-	CMPQ AX, $-1
-	JEQ  wnone
-	MOVQ AX, ret+24(FP)
-	VZEROUPPER
-	RET
-
-wtailutf8:
-	TESTQ R13, R13
-	JNZ  wtailready
-	MOVQ s+0(FP), R9
-	UTF8_512_SETUP(R9)
-
-wtailready:
-	// K4: the r bytes and the one after them, where the zeros past the
-	// end flag a sequence cut by it ("lead, then no continuation" or a
-	// missing third or fourth byte). That byte's previous bytes are
-	// p[n-1], p[n-2], p[n-3]: the loads below read no further.
-	LEAQ 1(BX), R10
-	MOVQ $-1, R9
-	BZHIQ R10, R9, R9
-	KMOVQ R9, K4
-	KANDNQ K3, K2, K7
-	TESTQ DI, DI
-	JNZ  wtailprev
-	UTF8_512_PREV_SHIFT
-	JMP  wtailflags
-
-wtailprev:
-	UTF8_512_PREV_LOADZ
-
-wtailflags:
-	UTF8_512_FLAGS
-	KANDQ K4, K1, K1
-	KMOVQ K1, AX
-	TESTQ AX, AX
-	JEQ  wnone
-
-wfound:
-	// AX: the flags of the vector at DI (nonzero); see Exact position.
-	TZCNTQ AX, AX
-	VPSUBUSB utf8C40x64<>(SB), Z1, Z9
-	VPORQ Z9, Z2, Z9
-	VPMOVB2M Z9, K2
-	KMOVQ K2, BX
-	BTQ AX, BX
-	JCC  wfoundat
-	VPSUBUSB utf8C40x64<>(SB), Z0, Z9
-	VPMOVB2M Z9, K2
-	KMOVQ K2, BX
-	BZHIQ AX, BX, BX
-	JZ   wfoundback
-	BSRQ BX, AX
-
-wfoundat:
-	ADDQ DI, AX
-	MOVQ AX, ret+24(FP)
-	VZEROUPPER
-	RET
-
-wfoundback:
-	// The lead is one of the last bytes of the previous vector.
-	LEAQ -1(DI)(AX*1), AX
-
-wback:
-	MOVBLZX (SI)(AX*1), BX
-	CMPL BX, $0xC0
-	JAE  wbackdone
-	DECQ AX
-	JMP  wback
-
-wbackdone:
-	MOVQ AX, ret+24(FP)
-	VZEROUPPER
-	RET
-
-wascii:
-	KMOVQ K1, AX
-	TZCNTQ AX, AX
-	ADDQ DI, AX
-	MOVQ AX, ret+24(FP)
-	VZEROUPPER
-	RET
+// UTF8_512_VECTOR copies and tests the whole vector at DI with flags
+// (UTF8_512_FLAGS or UTF8_512_FLAGS_NOSTOP), DI > 0. It jumps to cut if no
+// whole vector is left, to found with the flags in K1, and otherwise moves
+// DI to the next vector and jumps to again, or to ascii after a vector that
+// is all ASCII.
+#define UTF8_512_VECTOR(flags, again, ascii, cut, found) \
+	CMPQ DI, R8 \
+	JGT cut \
+	VMOVDQU64 (SI)(DI*1), Z0 \
+	VMOVDQU64 Z0, (DX)(DI*1) \
+	VPMOVB2M Z0, K2 \
+	KNOTQ K2, K7 \
+	UTF8_512_PREV_LOAD \
+	flags \
+	KORTESTQ K1, K1 \
+	JNZ found \
+	ADDQ $64, DI \
+	KORTESTQ K7, K7 \
+	JCC again \
+	JMP ascii
 
 // func copyUTF8AVX512(s *Set, dst, src *byte, n int) int
 //
-// indexUTF8AVX512 fused with the copy of src[0:i] to dst: each vector is
-// stored before it is tested. Reads exactly src[0:n], writes exactly
-// dst[0:n].
+// Index of the first member of src[0:n] for a UTF-8 Set, or n, with the
+// clean prefix copied to dst: each vector is stored before it is tested.
+// Reads exactly src[0:n], writes exactly dst[0:n]. src[0] must be a
+// sequence boundary. Needs AVX512BW.
 TEXT ·copyUTF8AVX512(SB), NOSPLIT, $0-40
 	MOVQ s+0(FP), AX
 	MOVQ dst+8(FP), DX
@@ -1536,12 +984,7 @@ xone:
 	JMP  xloop
 
 xutf8:
-	TESTQ R13, R13
-	JNZ  xready
-	MOVQ s+0(FP), R9
-	UTF8_512_SETUP(R9)
-
-xready:
+	UTF8_512_SETUP_ONCE(xready)
 	KNOTQ K2, K7
 	TESTQ DI, DI
 	JNZ  xprevload
@@ -1563,20 +1006,7 @@ xu:
 	// Vectors with non-ASCII bytes: stay in this loop, each vector 64
 	// bytes after the last, until one is all ASCII (no sequence runs
 	// past it: back to the ASCII loop) or the input ends.
-	CMPQ DI, R8
-	JGT  xucut
-	VMOVDQU64 (SI)(DI*1), Z0
-	VMOVDQU64 Z0, (DX)(DI*1)
-	VPMOVB2M Z0, K2
-	KNOTQ K2, K7
-	UTF8_512_PREV_LOAD
-	UTF8_512_FLAGS
-	KORTESTQ K1, K1
-	JNZ  xfoundk
-	ADDQ $64, DI
-	KORTESTQ K7, K7
-	JCC  xu
-	JMP  xone
+	UTF8_512_VECTOR(UTF8_512_FLAGS, xu, xone, xucut, xfoundk)
 
 xp:
 	// xu for a Set without stop leads, two vectors at a time while
@@ -1608,20 +1038,7 @@ xp:
 	JMP  xone
 
 xp1:
-	CMPQ DI, R8
-	JGT  xucut
-	VMOVDQU64 (SI)(DI*1), Z0
-	VMOVDQU64 Z0, (DX)(DI*1)
-	VPMOVB2M Z0, K2
-	KNOTQ K2, K7
-	UTF8_512_PREV_LOAD
-	UTF8_512_FLAGS_NOSTOP
-	KORTESTQ K1, K1
-	JNZ  xfoundk
-	ADDQ $64, DI
-	KORTESTQ K7, K7
-	JCC  xp
-	JMP  xone
+	UTF8_512_VECTOR(UTF8_512_FLAGS_NOSTOP, xp, xone, xucut, xfoundk)
 
 xucut:
 	// A sequence that runs past the last whole vector (Z0) has its lead
@@ -1653,11 +1070,7 @@ xtail:
 	JNZ  xtailutf8
 	CMPQ R14, $-1
 	JNE  xtailutf8
-	VPSRLW $4, Z0, Z2
-	VPANDQ Z8, Z2, Z2
-	VPSHUFB Z0, Z6, Z0
-	VPSHUFB Z2, Z7, Z2
-	VPTESTNMB Z2, Z0, K3, K1
+	MEMBERS512Z(Z0, Z2, K3, K1)
 	KORTESTQ K1, K1
 	JNZ  xascii
 
@@ -1676,12 +1089,7 @@ xend:
 	RET
 
 xtailutf8:
-	TESTQ R13, R13
-	JNZ  xtailready
-	MOVQ s+0(FP), R9
-	UTF8_512_SETUP(R9)
-
-xtailready:
+	UTF8_512_SETUP_ONCE(xtailready)
 	// K4: the r bytes and the one after them, where the zeros past the
 	// end flag a sequence cut by it ("lead, then no continuation" or a
 	// missing third or fourth byte). That byte's previous bytes are
@@ -1755,6 +1163,10 @@ xascii:
 // Thresholds - 0x80 of a lead whose sequence reaches past byte 63 (F0 at
 // 61, E0 at 62, C0 at 63), 0xFF (never) elsewhere: the sequence cut by the
 // end of the last whole vector (the final partial vector finds its cut
+
+// Thresholds - 0x80 of a lead whose sequence reaches past byte 63 (F0 at
+// 61, E0 at 62, C0 at 63), 0xFF (never) elsewhere: the sequence cut by the
+// end of the last whole vector (the final partial vector finds its cut
 // sequences from the zeros past the end).
 DATA utf8Thresh512<>+0(SB)/8, $-1
 DATA utf8Thresh512<>+8(SB)/8, $-1
@@ -1766,22 +1178,15 @@ DATA utf8Thresh512<>+48(SB)/8, $-1
 DATA utf8Thresh512<>+56(SB)/8, $0x406070ffffffffff
 GLOBL utf8Thresh512<>(SB), RODATA|NOPTR, $64
 
-DATA utf8C40x64<>+0(SB)/8, $0x4040404040404040
-DATA utf8C40x64<>+8(SB)/8, $0x4040404040404040
-DATA utf8C40x64<>+16(SB)/8, $0x4040404040404040
-DATA utf8C40x64<>+24(SB)/8, $0x4040404040404040
-DATA utf8C40x64<>+32(SB)/8, $0x4040404040404040
-DATA utf8C40x64<>+40(SB)/8, $0x4040404040404040
-DATA utf8C40x64<>+48(SB)/8, $0x4040404040404040
-DATA utf8C40x64<>+56(SB)/8, $0x4040404040404040
-GLOBL utf8C40x64<>(SB), RODATA|NOPTR, $64
+SPLAT64(utf8C40x64, $0x4040404040404040)
 
 // func copyEntry(s *Set, dst, src *byte, n int) int
 //
 // Set.Copy's one call: it jumps to the kernel for this CPU (level) and
 // Set, so that Copy inlines into its callers and a string costs one ABI0
-// call. The kernels whose first argument is the nib table get it in place
-// of s; the AVX2 UTF-8 path and the portable kernels are Go (copyGo).
+// call (the table in the package documentation). The kernels whose first
+// argument is the nib table get it in place of s; copyAVX2core also gets
+// a UTF-8 Set in R13; level 0 goes to the portable kernels (copyGo).
 TEXT ·copyEntry(SB), NOSPLIT, $0-40
 	MOVQ s+0(FP), AX
 	MOVBLZX ·level(SB), BX
@@ -1808,33 +1213,3 @@ c2:
 
 cgo:
 	JMP  ·copyGo(SB)
-
-// func indexEntry(s *Set, p *byte, n int) int
-//
-// Set.Index's one call, as copyEntry.
-TEXT ·indexEntry(SB), NOSPLIT, $0-32
-	MOVQ s+0(FP), AX
-	MOVBLZX ·level(SB), BX
-	CMPL BX, $2
-	JNE  i2
-	CMPB Set_utf8(AX), $0
-	JNE  i512utf8
-	LEAQ Set_nib(AX), AX
-	MOVQ AX, s+0(FP)
-	JMP  ·indexAVX512(SB)
-
-i512utf8:
-	JMP  ·indexUTF8AVX512(SB)
-
-i2:
-	CMPL BX, $1
-	JNE  igo
-	XORQ R13, R13
-	CMPB Set_utf8(AX), $0
-	CMOVQNE AX, R13
-	LEAQ Set_nib(AX), AX
-	MOVQ AX, s+0(FP)
-	JMP  indexAVX2core<>(SB)
-
-igo:
-	JMP  ·indexGo(SB)

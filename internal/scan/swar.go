@@ -16,15 +16,10 @@ import (
 // member. Only the lowest set bit is exact: a subtraction borrows out of a
 // byte only when that byte is a member, so every byte below the first member
 // is reported exactly, and bytes above it may be reported falsely. That is
-// all Index needs.
+// all a scan needs.
 //
-// They are the whole portable path (purego builds and every architecture
-// without assembly kernels). Measured on the shared 2-vCPU Zen 5 dev
-// machine (BenchmarkIndex, 1000 clean ASCII bytes, benchstat of 6 runs):
-// minimal set 2.5 GiB/s against 0.4-0.8 GiB/s for the per-byte table loop
-// (3-6x), HTML set 1.5 GiB/s (1.8-3.4x); callgrind counts 2.5 instructions
-// per byte against 9.0. On amd64 the SIMD kernels win even at 12 bytes
-// (7.5 ns against 12.7 ns for SWAR), so SWAR is not used there.
+// They are the whole portable path (see the dispatch table in the package
+// documentation), and the amd64 path of a CPU without AVX2.
 
 const (
 	lsb = 0x0101010101010101 // 0x01 in every byte
@@ -90,24 +85,6 @@ func loadShort(b []byte) uint64 {
 	return 0
 }
 
-// indexSWAR is the portable Index: the kernel of the Set's kind.
-func indexSWAR(s *Set, b []byte) int {
-	if s.utf8 {
-		return indexUTF8SWAR(s, b)
-	}
-	switch s.kind {
-	case kindBase:
-		return indexBase(b)
-	case kindExtra1:
-		return indexExtra1(b, s.extra[0])
-	case kindExtra3:
-		return indexExtra3(b, &s.extra)
-	case kindExtra5:
-		return indexExtra5(b, &s.extra)
-	}
-	return indexTable(b, &s.member)
-}
-
 // copySWAR is the portable Copy. It writes only dst[:len(src)], each byte
 // a copy of the byte of src at the same index.
 func copySWAR(s *Set, dst, src []byte) int {
@@ -129,9 +106,7 @@ func copySWAR(s *Set, dst, src []byte) int {
 
 // indexTable serves any set: eight table lookups are or-ed together and
 // tested once, so the loop takes one branch per eight bytes instead of one
-// per byte. It reads only b. Measured at 1000 bytes: 1.6 GiB/s against
-// 0.4-1.0 GiB/s for the per-byte loop, 3.8 against 9.0 instructions per
-// byte under callgrind.
+// per byte. It reads only b.
 func indexTable(b []byte, t *[256]uint8) int {
 	i := 0
 	for ; i <= len(b)-8; i += 8 {
@@ -156,8 +131,8 @@ func copyTable(dst, src []byte, t *[256]uint8) int {
 	return n
 }
 
-// indexByteTable is the one-byte-at-a-time table loop, kept as the
-// benchmark baseline the other kernels are measured against.
+// indexByteTable is the one-byte-at-a-time table loop of copyByteTable,
+// the benchmark baseline the other kernels are measured against.
 func indexByteTable(s *Set, b []byte) int {
 	if s.utf8 {
 		return indexUTF8Bytes(s, b)
@@ -177,18 +152,16 @@ func copyByteTable(s *Set, dst, src []byte) int {
 	return n
 }
 
-// kernel names one implementation of Index and Copy, so tests and
-// benchmarks can run every path the machine supports, not just the one the
-// dispatch picks.
+// kernel names one implementation of Copy, so tests and benchmarks can run
+// every path the machine supports, not just the one the dispatch picks.
 type kernel struct {
-	name  string
-	index func(s *Set, b []byte) int
-	copy  func(s *Set, dst, src []byte) int
+	name string
+	copy func(s *Set, dst, src []byte) int
 }
 
 var portableKernels = []kernel{
-	{"swar", indexSWAR, copySWAR},
-	{"bytetable", indexByteTable, copyByteTable},
+	{"swar", copySWAR},
+	{"bytetable", copyByteTable},
 }
 
 // maskTable flags, exactly, every byte of w that t marks (t holds 0 or 1).
@@ -296,8 +269,9 @@ func copyShort(dst, src []byte) uint64 {
 	return 0
 }
 
-// copyTail is tailWord that also copies src[i:] to dst[i:len(src)]: for
-// len(src) >= 8 by storing the last 8 bytes of src at their own index
+// copyTail returns the bytes src[i:], 0 <= len(src)-i < 8, as a word padded
+// with zero bytes (members of every Set), and copies them to dst[i:len(src)]:
+// for len(src) >= 8 by storing the last 8 bytes of src at their own index
 // (dst[j] = src[j] is right for every j), else with copyShort.
 func copyTail(dst, src []byte, i int) uint64 {
 	n := len(src)
@@ -307,31 +281,6 @@ func copyTail(dst, src []byte, i int) uint64 {
 		return w >> (8 * (8 - (n - i)) & 63)
 	}
 	return copyShort(dst[i:], src[i:])
-}
-
-// tailWord returns the bytes b[i:], 0 <= len(b)-i < 8, as a word padded with
-// zero bytes (members of every Set).
-func tailWord(b []byte, i int) uint64 {
-	n := len(b)
-	if n >= 8 {
-		return binary.LittleEndian.Uint64(b[n-8:]) >> (8 * (8 - (n - i)) & 63)
-	}
-	return loadShort(b[i:])
-}
-
-// indexUTF8SWAR is the portable Index of a UTF-8 Set.
-func indexUTF8SWAR(s *Set, b []byte) int {
-	switch s.kind {
-	case kindBase:
-		return indexUTF8Base(b, &s.lead)
-	case kindExtra1:
-		return indexUTF8Extra1(b, &s.lead, s.extra[0])
-	case kindExtra3:
-		return indexUTF8Extra3(b, &s.lead, &s.extra)
-	case kindExtra5:
-		return indexUTF8Extra5(b, &s.lead, &s.extra)
-	}
-	return indexUTF8Table(b, &s.lead, &s.member)
 }
 
 // copyUTF8SWAR is the portable Copy of a UTF-8 Set. It writes only

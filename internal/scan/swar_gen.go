@@ -4,62 +4,10 @@ package scan
 
 import "encoding/binary"
 
-// indexBase returns the index of the first byte of b in the set of
-// the mandatory bytes only, or len(b). It reads only b.
-func indexBase(b []byte) int {
-	n := len(b)
-	if n < 8 {
-		w := loadShort(b)
-		return first(maskBase(w))
-	}
-	i := 0
-	// 32 bytes per iteration: measured 7-9% faster than 16 at 100-1000
-	// bytes, with a 16-byte step for the rest.
-	for ; i <= n-32; i += 32 {
-		p := b[i : i+32 : i+32]
-		w := binary.LittleEndian.Uint64(p[0:8])
-		m0 := maskBase(w)
-		w = binary.LittleEndian.Uint64(p[8:16])
-		m1 := maskBase(w)
-		w = binary.LittleEndian.Uint64(p[16:24])
-		m2 := maskBase(w)
-		w = binary.LittleEndian.Uint64(p[24:32])
-		m3 := maskBase(w)
-		if m0|m1|m2|m3 != 0 {
-			if m0|m1 != 0 {
-				return i + first2(m0, m1)
-			}
-			return i + 16 + first2(m2, m3)
-		}
-	}
-	for ; i <= n-16; i += 16 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		m0 := maskBase(w)
-		w = binary.LittleEndian.Uint64(b[i+8:])
-		m1 := maskBase(w)
-		if m0|m1 != 0 {
-			return i + first2(m0, m1)
-		}
-	}
-	if n-i > 8 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		if m := maskBase(w); m != 0 {
-			return i + first(m)
-		}
-	}
-	if i < n {
-		w := binary.LittleEndian.Uint64(b[n-8:])
-		if m := maskBase(w); m != 0 {
-			return n - 8 + first(m)
-		}
-	}
-	return n
-}
-
-// copyBase is indexBase fused with the copy of the clean prefix:
-// every word is stored to dst before it is tested, at the index it was
-// loaded from, so it writes only dst[:len(src)] and only bytes of src.
-// len(dst) >= len(src) is required.
+// copyBase copies the longest prefix of src with no byte in the set
+// of the mandatory bytes only to dst and returns its length. Every word is stored to dst
+// before it is tested, at the index it was loaded from, so it writes only
+// dst[:len(src)] and only bytes of src. len(dst) >= len(src) is required.
 func copyBase(dst, src []byte) int {
 	n := len(src)
 	if n < 8 {
@@ -98,63 +46,10 @@ func copyBase(dst, src []byte) int {
 	return n
 }
 
-// indexExtra1 returns the index of the first byte of b in the set of
-// the mandatory bytes and c0, or len(b). It reads only b.
-func indexExtra1(b []byte, c0 byte) int {
-	k0 := uint64(c0) * lsb
-	n := len(b)
-	if n < 8 {
-		w := loadShort(b)
-		return first(maskExtra1(w, k0))
-	}
-	i := 0
-	// 32 bytes per iteration: measured 7-9% faster than 16 at 100-1000
-	// bytes, with a 16-byte step for the rest.
-	for ; i <= n-32; i += 32 {
-		p := b[i : i+32 : i+32]
-		w := binary.LittleEndian.Uint64(p[0:8])
-		m0 := maskExtra1(w, k0)
-		w = binary.LittleEndian.Uint64(p[8:16])
-		m1 := maskExtra1(w, k0)
-		w = binary.LittleEndian.Uint64(p[16:24])
-		m2 := maskExtra1(w, k0)
-		w = binary.LittleEndian.Uint64(p[24:32])
-		m3 := maskExtra1(w, k0)
-		if m0|m1|m2|m3 != 0 {
-			if m0|m1 != 0 {
-				return i + first2(m0, m1)
-			}
-			return i + 16 + first2(m2, m3)
-		}
-	}
-	for ; i <= n-16; i += 16 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		m0 := maskExtra1(w, k0)
-		w = binary.LittleEndian.Uint64(b[i+8:])
-		m1 := maskExtra1(w, k0)
-		if m0|m1 != 0 {
-			return i + first2(m0, m1)
-		}
-	}
-	if n-i > 8 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		if m := maskExtra1(w, k0); m != 0 {
-			return i + first(m)
-		}
-	}
-	if i < n {
-		w := binary.LittleEndian.Uint64(b[n-8:])
-		if m := maskExtra1(w, k0); m != 0 {
-			return n - 8 + first(m)
-		}
-	}
-	return n
-}
-
-// copyExtra1 is indexExtra1 fused with the copy of the clean prefix:
-// every word is stored to dst before it is tested, at the index it was
-// loaded from, so it writes only dst[:len(src)] and only bytes of src.
-// len(dst) >= len(src) is required.
+// copyExtra1 copies the longest prefix of src with no byte in the set
+// of the mandatory bytes and c0 to dst and returns its length. Every word is stored to dst
+// before it is tested, at the index it was loaded from, so it writes only
+// dst[:len(src)] and only bytes of src. len(dst) >= len(src) is required.
 func copyExtra1(dst, src []byte, c0 byte) int {
 	k0 := uint64(c0) * lsb
 	n := len(src)
@@ -194,63 +89,10 @@ func copyExtra1(dst, src []byte, c0 byte) int {
 	return n
 }
 
-// indexExtra3 returns the index of the first byte of b in the set of
-// the mandatory bytes and c[0..2], or len(b). It reads only b.
-func indexExtra3(b []byte, c *[8]byte) int {
-	k0, k1, k2 := uint64(c[0])*lsb, uint64(c[1])*lsb, uint64(c[2])*lsb
-	n := len(b)
-	if n < 8 {
-		w := loadShort(b)
-		return first(maskExtra3(w, k0, k1, k2))
-	}
-	i := 0
-	// 32 bytes per iteration: measured 7-9% faster than 16 at 100-1000
-	// bytes, with a 16-byte step for the rest.
-	for ; i <= n-32; i += 32 {
-		p := b[i : i+32 : i+32]
-		w := binary.LittleEndian.Uint64(p[0:8])
-		m0 := maskExtra3(w, k0, k1, k2)
-		w = binary.LittleEndian.Uint64(p[8:16])
-		m1 := maskExtra3(w, k0, k1, k2)
-		w = binary.LittleEndian.Uint64(p[16:24])
-		m2 := maskExtra3(w, k0, k1, k2)
-		w = binary.LittleEndian.Uint64(p[24:32])
-		m3 := maskExtra3(w, k0, k1, k2)
-		if m0|m1|m2|m3 != 0 {
-			if m0|m1 != 0 {
-				return i + first2(m0, m1)
-			}
-			return i + 16 + first2(m2, m3)
-		}
-	}
-	for ; i <= n-16; i += 16 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		m0 := maskExtra3(w, k0, k1, k2)
-		w = binary.LittleEndian.Uint64(b[i+8:])
-		m1 := maskExtra3(w, k0, k1, k2)
-		if m0|m1 != 0 {
-			return i + first2(m0, m1)
-		}
-	}
-	if n-i > 8 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		if m := maskExtra3(w, k0, k1, k2); m != 0 {
-			return i + first(m)
-		}
-	}
-	if i < n {
-		w := binary.LittleEndian.Uint64(b[n-8:])
-		if m := maskExtra3(w, k0, k1, k2); m != 0 {
-			return n - 8 + first(m)
-		}
-	}
-	return n
-}
-
-// copyExtra3 is indexExtra3 fused with the copy of the clean prefix:
-// every word is stored to dst before it is tested, at the index it was
-// loaded from, so it writes only dst[:len(src)] and only bytes of src.
-// len(dst) >= len(src) is required.
+// copyExtra3 copies the longest prefix of src with no byte in the set
+// of the mandatory bytes and c[0..2] to dst and returns its length. Every word is stored to dst
+// before it is tested, at the index it was loaded from, so it writes only
+// dst[:len(src)] and only bytes of src. len(dst) >= len(src) is required.
 func copyExtra3(dst, src []byte, c *[8]byte) int {
 	k0, k1, k2 := uint64(c[0])*lsb, uint64(c[1])*lsb, uint64(c[2])*lsb
 	n := len(src)
@@ -290,63 +132,10 @@ func copyExtra3(dst, src []byte, c *[8]byte) int {
 	return n
 }
 
-// indexExtra5 returns the index of the first byte of b in the set of
-// the mandatory bytes and c[0..4], or len(b). It reads only b.
-func indexExtra5(b []byte, c *[8]byte) int {
-	k0, k1, k2, k3, k4 := uint64(c[0])*lsb, uint64(c[1])*lsb, uint64(c[2])*lsb, uint64(c[3])*lsb, uint64(c[4])*lsb
-	n := len(b)
-	if n < 8 {
-		w := loadShort(b)
-		return first(maskExtra5(w, k0, k1, k2, k3, k4))
-	}
-	i := 0
-	// 32 bytes per iteration: measured 7-9% faster than 16 at 100-1000
-	// bytes, with a 16-byte step for the rest.
-	for ; i <= n-32; i += 32 {
-		p := b[i : i+32 : i+32]
-		w := binary.LittleEndian.Uint64(p[0:8])
-		m0 := maskExtra5(w, k0, k1, k2, k3, k4)
-		w = binary.LittleEndian.Uint64(p[8:16])
-		m1 := maskExtra5(w, k0, k1, k2, k3, k4)
-		w = binary.LittleEndian.Uint64(p[16:24])
-		m2 := maskExtra5(w, k0, k1, k2, k3, k4)
-		w = binary.LittleEndian.Uint64(p[24:32])
-		m3 := maskExtra5(w, k0, k1, k2, k3, k4)
-		if m0|m1|m2|m3 != 0 {
-			if m0|m1 != 0 {
-				return i + first2(m0, m1)
-			}
-			return i + 16 + first2(m2, m3)
-		}
-	}
-	for ; i <= n-16; i += 16 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		m0 := maskExtra5(w, k0, k1, k2, k3, k4)
-		w = binary.LittleEndian.Uint64(b[i+8:])
-		m1 := maskExtra5(w, k0, k1, k2, k3, k4)
-		if m0|m1 != 0 {
-			return i + first2(m0, m1)
-		}
-	}
-	if n-i > 8 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		if m := maskExtra5(w, k0, k1, k2, k3, k4); m != 0 {
-			return i + first(m)
-		}
-	}
-	if i < n {
-		w := binary.LittleEndian.Uint64(b[n-8:])
-		if m := maskExtra5(w, k0, k1, k2, k3, k4); m != 0 {
-			return n - 8 + first(m)
-		}
-	}
-	return n
-}
-
-// copyExtra5 is indexExtra5 fused with the copy of the clean prefix:
-// every word is stored to dst before it is tested, at the index it was
-// loaded from, so it writes only dst[:len(src)] and only bytes of src.
-// len(dst) >= len(src) is required.
+// copyExtra5 copies the longest prefix of src with no byte in the set
+// of the mandatory bytes and c[0..4] to dst and returns its length. Every word is stored to dst
+// before it is tested, at the index it was loaded from, so it writes only
+// dst[:len(src)] and only bytes of src. len(dst) >= len(src) is required.
 func copyExtra5(dst, src []byte, c *[8]byte) int {
 	k0, k1, k2, k3, k4 := uint64(c[0])*lsb, uint64(c[1])*lsb, uint64(c[2])*lsb, uint64(c[3])*lsb, uint64(c[4])*lsb
 	n := len(src)
@@ -386,9 +175,12 @@ func copyExtra5(dst, src []byte, c *[8]byte) int {
 	return n
 }
 
-// indexUTF8Base returns the position of the first member of b under
-// the UTF-8 rule (see NewUTF8Set), where the ASCII members are the mandatory bytes only and
-// lead classifies the bytes >= 0x80 (utf8Class; 0 = member). It reads only b.
+// copyUTF8Base copies the longest prefix of src with no member to dst
+// and returns its length, under the UTF-8 rule (see NewUTF8Set), where the
+// ASCII members are the mandatory bytes only and lead classifies the bytes >= 0x80
+// (utf8Class; 0 = member). Every word is stored to dst at its position
+// before it is tested (a sequence validated in the word ends inside it), so
+// it writes only dst[:len(src)] and only bytes of src, each at its own index.
 //
 // Each word's mask flags every byte >= 0x80 exactly (they cause no borrow)
 // and the first ASCII member exactly. The first flagged byte is either an
@@ -396,55 +188,6 @@ func copyExtra5(dst, src []byte, c *[8]byte) int {
 // from the word itself when it starts in the word's first five bytes; the
 // next flagged byte of the same mask is then exact again, so one word
 // serves every sequence in it. A sequence starting later is reloaded.
-func indexUTF8Base(b []byte, lead *[256]uint8) int {
-	n := len(b)
-	i := 0
-	for i <= n-8 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		m := maskBase(w)
-		if m == 0 {
-			i += 8
-			continue
-		}
-		j := first(m)
-		for {
-			if j > 4 {
-				i += j // reload from the sequence: it may cross the word
-				break
-			}
-			k := seqLen4(uint32(w>>(8*j)), lead)
-			if k == 0 {
-				return i + j
-			}
-			j += k
-			r := m >> (8 * j)
-			if r == 0 {
-				i += 8
-				break
-			}
-			j += first(r)
-		}
-	}
-	for i < n {
-		w := tailWord(b, i)
-		m := maskBase(w)
-		i += first(m)
-		if i >= n {
-			return n
-		}
-		k := seqLenTail(b[i:], lead)
-		if k == 0 {
-			return i
-		}
-		i += k
-	}
-	return n
-}
-
-// copyUTF8Base is indexUTF8Base fused with the copy of the clean
-// prefix: every word is stored to dst at its position before it is tested
-// (a sequence validated in the word ends inside it). It writes only
-// dst[:len(src)] and only bytes of src, each at its own index.
 func copyUTF8Base(dst, src []byte, lead *[256]uint8) int {
 	n := len(src)
 	_ = dst[n+7]
@@ -492,9 +235,12 @@ func copyUTF8Base(dst, src []byte, lead *[256]uint8) int {
 	return n
 }
 
-// indexUTF8Extra1 returns the position of the first member of b under
-// the UTF-8 rule (see NewUTF8Set), where the ASCII members are the mandatory bytes and c0 and
-// lead classifies the bytes >= 0x80 (utf8Class; 0 = member). It reads only b.
+// copyUTF8Extra1 copies the longest prefix of src with no member to dst
+// and returns its length, under the UTF-8 rule (see NewUTF8Set), where the
+// ASCII members are the mandatory bytes and c0 and lead classifies the bytes >= 0x80
+// (utf8Class; 0 = member). Every word is stored to dst at its position
+// before it is tested (a sequence validated in the word ends inside it), so
+// it writes only dst[:len(src)] and only bytes of src, each at its own index.
 //
 // Each word's mask flags every byte >= 0x80 exactly (they cause no borrow)
 // and the first ASCII member exactly. The first flagged byte is either an
@@ -502,56 +248,6 @@ func copyUTF8Base(dst, src []byte, lead *[256]uint8) int {
 // from the word itself when it starts in the word's first five bytes; the
 // next flagged byte of the same mask is then exact again, so one word
 // serves every sequence in it. A sequence starting later is reloaded.
-func indexUTF8Extra1(b []byte, lead *[256]uint8, c0 byte) int {
-	k0 := uint64(c0) * lsb
-	n := len(b)
-	i := 0
-	for i <= n-8 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		m := maskExtra1(w, k0)
-		if m == 0 {
-			i += 8
-			continue
-		}
-		j := first(m)
-		for {
-			if j > 4 {
-				i += j // reload from the sequence: it may cross the word
-				break
-			}
-			k := seqLen4(uint32(w>>(8*j)), lead)
-			if k == 0 {
-				return i + j
-			}
-			j += k
-			r := m >> (8 * j)
-			if r == 0 {
-				i += 8
-				break
-			}
-			j += first(r)
-		}
-	}
-	for i < n {
-		w := tailWord(b, i)
-		m := maskExtra1(w, k0)
-		i += first(m)
-		if i >= n {
-			return n
-		}
-		k := seqLenTail(b[i:], lead)
-		if k == 0 {
-			return i
-		}
-		i += k
-	}
-	return n
-}
-
-// copyUTF8Extra1 is indexUTF8Extra1 fused with the copy of the clean
-// prefix: every word is stored to dst at its position before it is tested
-// (a sequence validated in the word ends inside it). It writes only
-// dst[:len(src)] and only bytes of src, each at its own index.
 func copyUTF8Extra1(dst, src []byte, lead *[256]uint8, c0 byte) int {
 	k0 := uint64(c0) * lsb
 	n := len(src)
@@ -600,9 +296,12 @@ func copyUTF8Extra1(dst, src []byte, lead *[256]uint8, c0 byte) int {
 	return n
 }
 
-// indexUTF8Extra3 returns the position of the first member of b under
-// the UTF-8 rule (see NewUTF8Set), where the ASCII members are the mandatory bytes and c[0..2] and
-// lead classifies the bytes >= 0x80 (utf8Class; 0 = member). It reads only b.
+// copyUTF8Extra3 copies the longest prefix of src with no member to dst
+// and returns its length, under the UTF-8 rule (see NewUTF8Set), where the
+// ASCII members are the mandatory bytes and c[0..2] and lead classifies the bytes >= 0x80
+// (utf8Class; 0 = member). Every word is stored to dst at its position
+// before it is tested (a sequence validated in the word ends inside it), so
+// it writes only dst[:len(src)] and only bytes of src, each at its own index.
 //
 // Each word's mask flags every byte >= 0x80 exactly (they cause no borrow)
 // and the first ASCII member exactly. The first flagged byte is either an
@@ -610,56 +309,6 @@ func copyUTF8Extra1(dst, src []byte, lead *[256]uint8, c0 byte) int {
 // from the word itself when it starts in the word's first five bytes; the
 // next flagged byte of the same mask is then exact again, so one word
 // serves every sequence in it. A sequence starting later is reloaded.
-func indexUTF8Extra3(b []byte, lead *[256]uint8, c *[8]byte) int {
-	k0, k1, k2 := uint64(c[0])*lsb, uint64(c[1])*lsb, uint64(c[2])*lsb
-	n := len(b)
-	i := 0
-	for i <= n-8 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		m := maskExtra3(w, k0, k1, k2)
-		if m == 0 {
-			i += 8
-			continue
-		}
-		j := first(m)
-		for {
-			if j > 4 {
-				i += j // reload from the sequence: it may cross the word
-				break
-			}
-			k := seqLen4(uint32(w>>(8*j)), lead)
-			if k == 0 {
-				return i + j
-			}
-			j += k
-			r := m >> (8 * j)
-			if r == 0 {
-				i += 8
-				break
-			}
-			j += first(r)
-		}
-	}
-	for i < n {
-		w := tailWord(b, i)
-		m := maskExtra3(w, k0, k1, k2)
-		i += first(m)
-		if i >= n {
-			return n
-		}
-		k := seqLenTail(b[i:], lead)
-		if k == 0 {
-			return i
-		}
-		i += k
-	}
-	return n
-}
-
-// copyUTF8Extra3 is indexUTF8Extra3 fused with the copy of the clean
-// prefix: every word is stored to dst at its position before it is tested
-// (a sequence validated in the word ends inside it). It writes only
-// dst[:len(src)] and only bytes of src, each at its own index.
 func copyUTF8Extra3(dst, src []byte, lead *[256]uint8, c *[8]byte) int {
 	k0, k1, k2 := uint64(c[0])*lsb, uint64(c[1])*lsb, uint64(c[2])*lsb
 	n := len(src)
@@ -708,9 +357,12 @@ func copyUTF8Extra3(dst, src []byte, lead *[256]uint8, c *[8]byte) int {
 	return n
 }
 
-// indexUTF8Extra5 returns the position of the first member of b under
-// the UTF-8 rule (see NewUTF8Set), where the ASCII members are the mandatory bytes and c[0..4] and
-// lead classifies the bytes >= 0x80 (utf8Class; 0 = member). It reads only b.
+// copyUTF8Extra5 copies the longest prefix of src with no member to dst
+// and returns its length, under the UTF-8 rule (see NewUTF8Set), where the
+// ASCII members are the mandatory bytes and c[0..4] and lead classifies the bytes >= 0x80
+// (utf8Class; 0 = member). Every word is stored to dst at its position
+// before it is tested (a sequence validated in the word ends inside it), so
+// it writes only dst[:len(src)] and only bytes of src, each at its own index.
 //
 // Each word's mask flags every byte >= 0x80 exactly (they cause no borrow)
 // and the first ASCII member exactly. The first flagged byte is either an
@@ -718,56 +370,6 @@ func copyUTF8Extra3(dst, src []byte, lead *[256]uint8, c *[8]byte) int {
 // from the word itself when it starts in the word's first five bytes; the
 // next flagged byte of the same mask is then exact again, so one word
 // serves every sequence in it. A sequence starting later is reloaded.
-func indexUTF8Extra5(b []byte, lead *[256]uint8, c *[8]byte) int {
-	k0, k1, k2, k3, k4 := uint64(c[0])*lsb, uint64(c[1])*lsb, uint64(c[2])*lsb, uint64(c[3])*lsb, uint64(c[4])*lsb
-	n := len(b)
-	i := 0
-	for i <= n-8 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		m := maskExtra5(w, k0, k1, k2, k3, k4)
-		if m == 0 {
-			i += 8
-			continue
-		}
-		j := first(m)
-		for {
-			if j > 4 {
-				i += j // reload from the sequence: it may cross the word
-				break
-			}
-			k := seqLen4(uint32(w>>(8*j)), lead)
-			if k == 0 {
-				return i + j
-			}
-			j += k
-			r := m >> (8 * j)
-			if r == 0 {
-				i += 8
-				break
-			}
-			j += first(r)
-		}
-	}
-	for i < n {
-		w := tailWord(b, i)
-		m := maskExtra5(w, k0, k1, k2, k3, k4)
-		i += first(m)
-		if i >= n {
-			return n
-		}
-		k := seqLenTail(b[i:], lead)
-		if k == 0 {
-			return i
-		}
-		i += k
-	}
-	return n
-}
-
-// copyUTF8Extra5 is indexUTF8Extra5 fused with the copy of the clean
-// prefix: every word is stored to dst at its position before it is tested
-// (a sequence validated in the word ends inside it). It writes only
-// dst[:len(src)] and only bytes of src, each at its own index.
 func copyUTF8Extra5(dst, src []byte, lead *[256]uint8, c *[8]byte) int {
 	k0, k1, k2, k3, k4 := uint64(c[0])*lsb, uint64(c[1])*lsb, uint64(c[2])*lsb, uint64(c[3])*lsb, uint64(c[4])*lsb
 	n := len(src)
@@ -816,9 +418,12 @@ func copyUTF8Extra5(dst, src []byte, lead *[256]uint8, c *[8]byte) int {
 	return n
 }
 
-// indexUTF8Table returns the position of the first member of b under
-// the UTF-8 rule (see NewUTF8Set), where the ASCII members are the bytes t marks and
-// lead classifies the bytes >= 0x80 (utf8Class; 0 = member). It reads only b.
+// copyUTF8Table copies the longest prefix of src with no member to dst
+// and returns its length, under the UTF-8 rule (see NewUTF8Set), where the
+// ASCII members are the bytes t marks and lead classifies the bytes >= 0x80
+// (utf8Class; 0 = member). Every word is stored to dst at its position
+// before it is tested (a sequence validated in the word ends inside it), so
+// it writes only dst[:len(src)] and only bytes of src, each at its own index.
 //
 // Each word's mask flags every byte >= 0x80 exactly (they cause no borrow)
 // and the first ASCII member exactly. The first flagged byte is either an
@@ -826,55 +431,6 @@ func copyUTF8Extra5(dst, src []byte, lead *[256]uint8, c *[8]byte) int {
 // from the word itself when it starts in the word's first five bytes; the
 // next flagged byte of the same mask is then exact again, so one word
 // serves every sequence in it. A sequence starting later is reloaded.
-func indexUTF8Table(b []byte, lead *[256]uint8, t *[256]uint8) int {
-	n := len(b)
-	i := 0
-	for i <= n-8 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		m := maskTable(w, t)
-		if m == 0 {
-			i += 8
-			continue
-		}
-		j := first(m)
-		for {
-			if j > 4 {
-				i += j // reload from the sequence: it may cross the word
-				break
-			}
-			k := seqLen4(uint32(w>>(8*j)), lead)
-			if k == 0 {
-				return i + j
-			}
-			j += k
-			r := m >> (8 * j)
-			if r == 0 {
-				i += 8
-				break
-			}
-			j += first(r)
-		}
-	}
-	for i < n {
-		w := tailWord(b, i)
-		m := maskTable(w, t)
-		i += first(m)
-		if i >= n {
-			return n
-		}
-		k := seqLenTail(b[i:], lead)
-		if k == 0 {
-			return i
-		}
-		i += k
-	}
-	return n
-}
-
-// copyUTF8Table is indexUTF8Table fused with the copy of the clean
-// prefix: every word is stored to dst at its position before it is tested
-// (a sequence validated in the word ends inside it). It writes only
-// dst[:len(src)] and only bytes of src, each at its own index.
 func copyUTF8Table(dst, src []byte, lead *[256]uint8, t *[256]uint8) int {
 	n := len(src)
 	_ = dst[n+7]

@@ -226,13 +226,9 @@ func TestUTF8Random(t *testing.T) {
 				}
 				src := back[off : off+n]
 				copy(src, randomUTF8(r, &ts, n, []int{0, 1, 10, 100}[iter%4]))
-				saved := bytes.Clone(src)
-				if msg := c.check(src, r.IntN(64)); msg != "" {
+				if msg := c.checkSrcKept(src, r.IntN(64)); msg != "" {
 					t.Errorf("%s/%s: %q at offset %d: %s", k.name, ts.name, src, off, msg)
 					break
-				}
-				if !bytes.Equal(saved, src) {
-					t.Fatalf("%s/%s: src modified", k.name, ts.name)
 				}
 			}
 		}
