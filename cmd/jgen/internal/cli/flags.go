@@ -381,16 +381,23 @@ func parseCodePoint(s string) (rune, error) {
 	return rune(n), nil
 }
 
+// parsePolicy takes the policy names of jgen.InvalidUTF8Policy's text form.
 func parsePolicy(s string) (jgen.InvalidUTF8Policy, error) {
-	switch s {
-	case "error":
-		return jgen.InvalidUTF8Error, nil
-	case "replace":
-		return jgen.InvalidUTF8Replace, nil
-	case "replace-raw":
-		return jgen.InvalidUTF8ReplaceRaw, nil
+	var p jgen.InvalidUTF8Policy
+	if err := p.UnmarshalText([]byte(s)); err != nil {
+		return 0, optionReason(err)
 	}
-	return 0, fmt.Errorf("want error, replace or replace-raw, not %q", s)
+	return p, nil
+}
+
+// optionReason is the reason of the *jgen.OptionsError that a text form
+// refused, without the library's prefix: the command names the flag itself.
+func optionReason(err error) error {
+	var oe *jgen.OptionsError
+	if errors.As(err, &oe) {
+		return errors.New(oe.Reason)
+	}
+	return err
 }
 
 func parseIndent(s string) (int, error) {
