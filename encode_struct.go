@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // structField is one member a struct type encodes to.
@@ -25,6 +26,11 @@ type structField struct {
 	isZero    func(reflect.Value) bool
 	quoted    bool
 	enc       encoderFunc
+	// fast is the field's fastKind where the encoder may read it from
+	// memory at offset from the outer struct: no pointer on its path, no
+	// ",string" and no IsZero method for omitzero. fastNone otherwise.
+	fast   fastKind
+	offset uintptr
 }
 
 type structEncoder struct {
@@ -48,8 +54,29 @@ func newStructEncoder(t reflect.Type) encoderFunc {
 		} else {
 			f.enc = typeEncoder(f.typ)
 		}
+		if off, direct := fieldOffset(t, f.index); direct && !f.quoted && !(f.omitZero && f.isZero != nil) {
+			f.fast, f.offset = fastKindOf(f.typ), off
+		}
 	}
 	return se.encode
+}
+
+// fieldOffset returns the offset of the field at index in struct type t,
+// and whether the path to it goes through no pointer.
+func fieldOffset(t reflect.Type, index []int) (uintptr, bool) {
+	var off uintptr
+	for n, i := range index {
+		if t.Kind() != reflect.Struct {
+			return 0, false
+		}
+		sf := t.Field(i)
+		off += sf.Offset
+		t = sf.Type
+		if n < len(index)-1 && t.Kind() == reflect.Pointer {
+			return 0, false
+		}
+	}
+	return off, true
 }
 
 // quoted returns the quoted member names under the generator's escaping.
@@ -76,9 +103,32 @@ func (se *structEncoder) encode(e *encState, v reflect.Value) error {
 		return err
 	}
 	names := se.quoted(&g.x)
+	// The fields of an addressable struct are read from memory where
+	// their kind allows (fastKind).
+	var base unsafe.Pointer
+	if v.CanAddr() {
+		base = unsafe.Pointer(v.UnsafeAddr())
+	}
 fields:
 	for i := range se.fields {
 		f := &se.fields[i]
+		if f.fast != fastNone && base != nil {
+			p := unsafe.Add(base, f.offset)
+			if (f.omitEmpty || f.omitZero) && fastZero(f.fast, p) {
+				continue
+			}
+			if err := e.writeQuotedName(names[i]); err != nil {
+				return err
+			}
+			ok, err := e.writeFast(f.fast, p)
+			if !ok {
+				err = f.enc(e, v.FieldByIndex(f.index))
+			}
+			if err != nil {
+				return atPath(err, f.typ, f.name)
+			}
+			continue
+		}
 		fv := v.Field(f.index[0])
 		if len(f.index) > 1 {
 			// A promoted field: through the embedded structs, skipped

@@ -1,0 +1,179 @@
+package jgen
+
+import (
+	"math"
+	"reflect"
+	"strconv"
+	"unsafe"
+)
+
+// fastKind names the Go types whose values the encoder reads straight from
+// memory, without a reflect.Value or an encoderFunc call: the bool, integer,
+// float and string kinds without marshal methods, encoded as themselves
+// (not json.Number, not under ",string").
+type fastKind uint8
+
+const (
+	fastNone fastKind = iota
+	fastString
+	fastBool
+	fastInt
+	fastInt8
+	fastInt16
+	fastInt32
+	fastInt64
+	fastUint
+	fastUint8
+	fastUint16
+	fastUint32
+	fastUint64
+	fastUintptr
+	fastFloat32
+	fastFloat64
+)
+
+// fastKindOf returns the fastKind of t, or fastNone.
+func fastKindOf(t reflect.Type) fastKind {
+	if t == numberType || hasMarshaler(t) {
+		return fastNone
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return fastString
+	case reflect.Bool:
+		return fastBool
+	case reflect.Int:
+		return fastInt
+	case reflect.Int8:
+		return fastInt8
+	case reflect.Int16:
+		return fastInt16
+	case reflect.Int32:
+		return fastInt32
+	case reflect.Int64:
+		return fastInt64
+	case reflect.Uint:
+		return fastUint
+	case reflect.Uint8:
+		return fastUint8
+	case reflect.Uint16:
+		return fastUint16
+	case reflect.Uint32:
+		return fastUint32
+	case reflect.Uint64:
+		return fastUint64
+	case reflect.Uintptr:
+		return fastUintptr
+	case reflect.Float32:
+		return fastFloat32
+	case reflect.Float64:
+		return fastFloat64
+	}
+	return fastNone
+}
+
+// fastZero reports whether the value of kind k at p is its type's zero
+// value, which is both omitempty's and omitzero's test for these kinds
+// (reflect.Value.IsZero's: a float -0 is zero too).
+func fastZero(k fastKind, p unsafe.Pointer) bool {
+	switch k {
+	case fastString:
+		return len(*(*string)(p)) == 0
+	case fastBool, fastInt8, fastUint8:
+		return *(*uint8)(p) == 0
+	case fastInt16, fastUint16:
+		return *(*uint16)(p) == 0
+	case fastInt32, fastUint32:
+		return *(*uint32)(p) == 0
+	case fastInt, fastUint, fastUintptr:
+		return *(*uint)(p) == 0
+	case fastFloat32:
+		return *(*float32)(p) == 0
+	case fastFloat64:
+		return *(*float64)(p) == 0
+	}
+	return *(*uint64)(p) == 0 // fastInt64, fastUint64
+}
+
+// writeFast writes the value of kind k at p and reports true, or reports
+// false for a NaN or ±Inf float, which the caller leaves to the type's
+// encoderFunc (an error, or Options.NonFinite).
+func (e *encState) writeFast(k fastKind, p unsafe.Pointer) (bool, error) {
+	switch k {
+	case fastString:
+		return true, e.g.WriteString(*(*string)(p))
+	case fastBool:
+		return true, e.writeBool(*(*bool)(p))
+	case fastInt:
+		return true, e.writeInt(int64(*(*int)(p)))
+	case fastInt8:
+		return true, e.writeInt(int64(*(*int8)(p)))
+	case fastInt16:
+		return true, e.writeInt(int64(*(*int16)(p)))
+	case fastInt32:
+		return true, e.writeInt(int64(*(*int32)(p)))
+	case fastInt64:
+		return true, e.writeInt(*(*int64)(p))
+	case fastUint:
+		return true, e.writeUint(uint64(*(*uint)(p)))
+	case fastUint8:
+		return true, e.writeUint(uint64(*(*uint8)(p)))
+	case fastUint16:
+		return true, e.writeUint(uint64(*(*uint16)(p)))
+	case fastUint32:
+		return true, e.writeUint(uint64(*(*uint32)(p)))
+	case fastUint64:
+		return true, e.writeUint(*(*uint64)(p))
+	case fastUintptr:
+		return true, e.writeUint(uint64(*(*uintptr)(p)))
+	case fastFloat32:
+		f := float64(*(*float32)(p))
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return false, nil
+		}
+		return true, e.writeFiniteFloat(f, 32)
+	}
+	f := *(*float64)(p)
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return false, nil
+	}
+	return true, e.writeFiniteFloat(f, 64)
+}
+
+// fastElemArray returns the encoder of an array or slice type whose
+// element type has a fastKind (other than a slice of bytes, which is
+// base64), reading the elements from memory when they are addressable (a
+// slice's always are), or nil when the element type has none.
+func fastElemArray(t reflect.Type, elem encoderFunc) encoderFunc {
+	et := t.Elem()
+	k := fastKindOf(et)
+	if k == fastNone {
+		return nil
+	}
+	size := et.Size()
+	generic := arrayLoop(et, elem)
+	return func(e *encState, v reflect.Value) error {
+		var base unsafe.Pointer
+		switch {
+		case v.Kind() == reflect.Slice:
+			base = v.UnsafePointer()
+		case v.CanAddr():
+			base = unsafe.Pointer(v.UnsafeAddr())
+		default:
+			return generic(e, v)
+		}
+		if err := e.writeStart(inArray); err != nil {
+			return err
+		}
+		for i, n := 0, v.Len(); i < n; i++ {
+			ok, err := e.writeFast(k, unsafe.Add(base, uintptr(i)*size))
+			if !ok {
+				err = elem(e, v.Index(i))
+			}
+			if err != nil {
+				return atPath(err, et, strconv.Itoa(i))
+			}
+		}
+		return e.writeEnd(inArray)
+	}
+}
