@@ -24,7 +24,7 @@ import (
 // those of jgen under Preset (TestValueCodecsEqual checks it on every data
 // set).
 type ValueCodec struct {
-	Name   string // the enc= part of the benchmark name
+	Name   string // the writer= part of the benchmark name
 	Preset string // the jgen preset whose bytes it writes: stdlib
 	Kind   string // "jgen" or "peer"
 	Module string // module path, for the version table

@@ -73,7 +73,7 @@ func TestValueCodecsEqual(t *testing.T) {
 }
 
 // BenchmarkValues encodes each data set's decoded value with jgen and every
-// peer. Names group for benchstat: enc=<codec>/preset=<p>/set=<data set>.
+// peer. Names group for benchstat: writer=<codec>/preset=<p>/set=<data set>.
 // The bytes per op (MB/s) are those of the encoding.
 func BenchmarkValues(b *testing.B) {
 	for _, s := range values.Sets {
@@ -81,7 +81,7 @@ func BenchmarkValues(b *testing.B) {
 			if _, ok := valueCodecExceptions[[2]string{c.Name, s.Name}]; ok {
 				continue
 			}
-			b.Run(fmt.Sprintf("enc=%s/preset=%s/set=%s", c.Name, c.Preset, s.Name), func(b *testing.B) {
+			b.Run(fmt.Sprintf("writer=%s/preset=%s/set=%s", c.Name, c.Preset, s.Name), func(b *testing.B) {
 				vs := valueSet(b, s)
 				runWriter(b, Writer{Prepare: func(*Input) func() ([]byte, error) { return c.Prepare(vs.Value) }}, &Input{Size: vs.Size})
 			})
