@@ -177,3 +177,46 @@ func fastElemArray(t reflect.Type, elem encoderFunc) encoderFunc {
 		return e.writeEnd(inArray)
 	}
 }
+
+// emptyKind says how omitempty's test (isEmptyValue) reads a value of a
+// kind other than the fastKinds from memory.
+type emptyKind uint8
+
+const (
+	emptyUnknown emptyKind = iota // through reflect
+	emptyNilWord                  // a pointer or interface: empty when its first word is nil
+	emptySliceLen                 // a slice: empty when its length is 0
+	emptyNever                    // a struct, or an array of non-zero length: never empty
+	emptyAlways                   // an array of length 0: always empty
+)
+
+// emptyKindOf returns the emptyKind of t. Maps are left to reflect, where
+// a non-nil map may still be empty.
+func emptyKindOf(t reflect.Type) emptyKind {
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		return emptyNilWord
+	case reflect.Slice:
+		return emptySliceLen
+	case reflect.Struct:
+		return emptyNever
+	case reflect.Array:
+		if t.Len() == 0 {
+			return emptyAlways
+		}
+		return emptyNever
+	}
+	return emptyUnknown
+}
+
+// memEmpty reports whether the value at p is empty by k, which is not
+// emptyUnknown.
+func memEmpty(k emptyKind, p unsafe.Pointer) bool {
+	switch k {
+	case emptyNilWord:
+		return *(*unsafe.Pointer)(p) == nil
+	case emptySliceLen:
+		return len(*(*[]byte)(p)) == 0
+	}
+	return k == emptyAlways
+}

@@ -96,6 +96,11 @@ func fastValues() []tableCase {
 		{"fast slice of structs", []fastFields{full, zeros}},
 		{"fast array in slice", [][2]float64{{1, 2}, {3.5, -4.25}}},
 		{"fast array by value", [3]int{1, 2, 3}},
+		// omitempty decided from memory for pointers, interfaces, slices,
+		// arrays and structs, by pointer; the same by value in the table.
+		{"omitempty zero addressable", &omits{}},
+		{"omitempty set addressable", &omits{Sl: []int{}, M: map[string]int{}, P: new(int), If: (*int)(nil), A1: [1]int{}}},
+		{"omitempty filled addressable", &omits{Sl: []int{1}, M: map[string]int{"a": 1}, If: 0}},
 		{"fast NaN field", &fastFields{F64: math.NaN()}},
 		{"fast Inf field", &struct{ A, F namedFloat }{F: namedFloat(math.Inf(-1))}},
 		{"fast NaN element", []float64{1, math.Inf(1)}},

@@ -31,6 +31,9 @@ type structField struct {
 	// ",string" and no IsZero method for omitzero. fastNone otherwise.
 	fast   fastKind
 	offset uintptr
+	// empty says how omitempty can be decided from memory at offset
+	// (emptyUnknown: through reflect); set where fast could be but is not.
+	empty emptyKind
 }
 
 type structEncoder struct {
@@ -56,6 +59,9 @@ func newStructEncoder(t reflect.Type) encoderFunc {
 		}
 		if off, direct := fieldOffset(t, f.index); direct && !f.quoted && !(f.omitZero && f.isZero != nil) {
 			f.fast, f.offset = fastKindOf(f.typ), off
+			if f.fast == fastNone && f.omitEmpty && !f.omitZero {
+				f.empty = emptyKindOf(f.typ)
+			}
 		}
 	}
 	return se.encode
@@ -127,6 +133,9 @@ fields:
 			if err != nil {
 				return atPath(err, f.typ, f.name)
 			}
+			continue
+		}
+		if f.empty != emptyUnknown && base != nil && memEmpty(f.empty, unsafe.Add(base, f.offset)) {
 			continue
 		}
 		fv := v.Field(f.index[0])
