@@ -183,11 +183,11 @@ func fastElemArray(t reflect.Type, elem encoderFunc) encoderFunc {
 type emptyKind uint8
 
 const (
-	emptyUnknown emptyKind = iota // through reflect
-	emptyNilWord                  // a pointer or interface: empty when its first word is nil
-	emptySliceLen                 // a slice: empty when its length is 0
-	emptyNever                    // a struct, or an array of non-zero length: never empty
-	emptyAlways                   // an array of length 0: always empty
+	emptyUnknown  emptyKind = iota // through reflect
+	emptyNilWord                   // a pointer or interface: empty when its first word is nil
+	emptySliceLen                  // a slice: empty when its length is 0
+	emptyNever                     // a struct, or an array of non-zero length: never empty
+	emptyAlways                    // an array of length 0: always empty
 )
 
 // emptyKindOf returns the emptyKind of t. Maps are left to reflect, where
