@@ -165,6 +165,12 @@ func fastElemArray(t reflect.Type, elem encoderFunc) encoderFunc {
 		if err := e.writeStart(inArray); err != nil {
 			return err
 		}
+		if k != fastString && e.g.st.compact && e.g.err == nil {
+			if err := e.appendElems(v, k, base, size, elem); err != nil {
+				return err
+			}
+			return e.writeEnd(inArray)
+		}
 		for i, n := 0, v.Len(); i < n; i++ {
 			ok, err := e.writeFast(k, unsafe.Add(base, uintptr(i)*size))
 			if !ok {
@@ -219,4 +225,85 @@ func memEmpty(k emptyKind, p unsafe.Pointer) bool {
 		return len(*(*[]byte)(p)) == 0
 	}
 	return k == emptyAlways
+}
+
+// appendFast appends the value of kind k at p, which is not fastString,
+// and reports true, or reports false for a NaN or ±Inf float.
+func appendFast(b []byte, k fastKind, p unsafe.Pointer) ([]byte, bool) {
+	switch k {
+	case fastBool:
+		if *(*bool)(p) {
+			return append(b, "true"...), true
+		}
+		return append(b, "false"...), true
+	case fastInt:
+		return strconv.AppendInt(b, int64(*(*int)(p)), 10), true
+	case fastInt8:
+		return strconv.AppendInt(b, int64(*(*int8)(p)), 10), true
+	case fastInt16:
+		return strconv.AppendInt(b, int64(*(*int16)(p)), 10), true
+	case fastInt32:
+		return strconv.AppendInt(b, int64(*(*int32)(p)), 10), true
+	case fastInt64:
+		return strconv.AppendInt(b, *(*int64)(p), 10), true
+	case fastUint:
+		return strconv.AppendUint(b, uint64(*(*uint)(p)), 10), true
+	case fastUint8:
+		return strconv.AppendUint(b, uint64(*(*uint8)(p)), 10), true
+	case fastUint16:
+		return strconv.AppendUint(b, uint64(*(*uint16)(p)), 10), true
+	case fastUint32:
+		return strconv.AppendUint(b, uint64(*(*uint32)(p)), 10), true
+	case fastUint64:
+		return strconv.AppendUint(b, *(*uint64)(p), 10), true
+	case fastUintptr:
+		return strconv.AppendUint(b, uint64(*(*uintptr)(p)), 10), true
+	case fastFloat32:
+		f := float64(*(*float32)(p))
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return b, false
+		}
+		return appendFloat(b, f, 32), true
+	}
+	f := *(*float64)(p)
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return b, false
+	}
+	return appendFloat(b, f, 64), true
+}
+
+// appendElems appends the elements of v, of kind k (not fastString), from
+// base with the given size, comma-separated, in the Compact layout right
+// after the array's '['. A NaN or ±Inf goes through elem and the state.
+func (e *encState) appendElems(v reflect.Value, k fastKind, base unsafe.Pointer, size uintptr, elem encoderFunc) error {
+	g := e.g
+	st := &g.st
+	b := g.k.buf
+	n := v.Len()
+	for i := range n {
+		mark := len(b)
+		if i > 0 {
+			b = append(b, ',')
+		}
+		var ok bool
+		if b, ok = appendFast(b, k, unsafe.Add(base, uintptr(i)*size)); ok {
+			continue
+		}
+		g.k.buf = b[:mark]
+		st.first = i == 0
+		st.vsep = ','
+		if st.first {
+			st.vsep = 0
+		}
+		if err := elem(e, v.Index(i)); err != nil {
+			return atPath(err, v.Type().Elem(), strconv.Itoa(i))
+		}
+		b = g.k.buf
+	}
+	g.k.buf = b
+	if n > 0 {
+		st.first = false
+		st.vsep = ','
+	}
+	return nil
 }

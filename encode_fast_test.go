@@ -135,6 +135,25 @@ func TestWriteValueFastErrors(t *testing.T) {
 			t.Errorf("%T: error %v is not an *json.UnsupportedValueError", c.v, err)
 		}
 	}
+	// A non-finite float among appended members and elements: the
+	// separators around it stay right.
+	nonFinite := &struct {
+		A int
+		F float64
+		B []float32
+		C [3]float64
+	}{1, math.Inf(1), []float32{1, float32(math.NaN()), 2}, [3]float64{math.NaN(), 3, math.Inf(-1)}}
+	for _, c := range []struct {
+		opts *jgen.Options
+		want string
+	}{
+		{&jgen.Options{NonFinite: jgen.NonFiniteString}, `{"A":1,"F":"Infinity","B":[1,"NaN",2],"C":["NaN",3,"-Infinity"]}`},
+		{&jgen.Options{NonFinite: jgen.NonFiniteString, Layout: jgen.Indented, Indent: " "}, "{\n \"A\": 1,\n \"F\": \"Infinity\",\n \"B\": [\n  1,\n  \"NaN\",\n  2\n ],\n \"C\": [\n  \"NaN\",\n  3,\n  \"-Infinity\"\n ]\n}"},
+	} {
+		if got, err := jgen.Marshal(nonFinite, c.opts); err != nil || string(got) != c.want {
+			t.Errorf("layout %v: %s, %v; want %s", c.opts.Layout, got, err, c.want)
+		}
+	}
 	got, err := jgen.Marshal(&fastSlices{F: []float64{math.NaN(), math.Inf(-1)}}, &jgen.Options{NonFinite: jgen.NonFiniteString})
 	if want := `{"F":["NaN","-Infinity"],"F4":[0,0,0,0],"S":null,"B":null,"I":null,"U":null,"NS":null,"M":null}`; err != nil || string(got) != want {
 		t.Errorf("NonFiniteString: %s, %v; want %s", got, err, want)

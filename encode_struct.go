@@ -46,6 +46,8 @@ type structEncoder struct {
 type quotedNames struct {
 	esc Escaping
 	q   [][]byte
+	// qc holds each quoted name followed by the Compact layout's ':'.
+	qc [][]byte
 }
 
 func newStructEncoder(t reflect.Type) encoderFunc {
@@ -88,19 +90,21 @@ func fieldOffset(t reflect.Type, index []int) (uintptr, bool) {
 // quoted returns the quoted member names under the generator's escaping.
 // A name never fails to quote: names are valid UTF-8 (isValidTag and Go
 // identifiers).
-func (se *structEncoder) quoted(x *escaper) [][]byte {
+func (se *structEncoder) quoted(x *escaper) *quotedNames {
 	if n := se.names.Load(); n != nil && n.esc == x.esc {
-		return n.q
+		return n
 	}
-	n := &quotedNames{esc: x.esc, q: make([][]byte, len(se.fields))}
+	n := &quotedNames{esc: x.esc, q: make([][]byte, len(se.fields)), qc: make([][]byte, len(se.fields))}
 	var buf []byte
 	for i := range se.fields {
 		start := len(buf)
 		buf, _ = x.appendQuoted(buf, stringBytes(se.fields[i].name))
-		n.q[i] = buf[start:len(buf):len(buf)]
+		buf = append(buf, ':')
+		n.q[i] = buf[start : len(buf)-1 : len(buf)-1]
+		n.qc[i] = buf[start:len(buf):len(buf)]
 	}
 	se.names.Store(n)
-	return n.q
+	return n
 }
 
 func (se *structEncoder) encode(e *encState, v reflect.Value) error {
@@ -108,13 +112,20 @@ func (se *structEncoder) encode(e *encState, v reflect.Value) error {
 	if err := e.writeStart(inObject); err != nil {
 		return err
 	}
-	names := se.quoted(&g.x)
+	qn := se.quoted(&g.x)
+	names := qn.q
 	// The fields of an addressable struct are read from memory where
 	// their kind allows (fastKind).
 	var base unsafe.Pointer
 	if v.CanAddr() {
 		base = unsafe.Pointer(v.UnsafeAddr())
 	}
+	// In the Compact layout, a member of a kind other than string is
+	// appended whole (comma, name, colon, value) with no state to keep
+	// but the object's first flag. WriteValue's sink is in append mode,
+	// so the appends need no room check.
+	st := &g.st
+	direct := st.compact && g.err == nil
 fields:
 	for i := range se.fields {
 		f := &se.fields[i]
@@ -122,6 +133,17 @@ fields:
 			p := unsafe.Add(base, f.offset)
 			if (f.omitEmpty || f.omitZero) && fastZero(f.fast, p) {
 				continue
+			}
+			if direct && f.fast != fastString {
+				b := g.k.buf
+				if !st.first {
+					b = append(b, ',')
+				}
+				if b, ok := appendFast(append(b, qn.qc[i]...), f.fast, p); ok {
+					g.k.buf = b
+					st.first = false
+					continue
+				}
 			}
 			if err := e.writeQuotedName(names[i]); err != nil {
 				return err
