@@ -346,7 +346,15 @@ func (e *encState) writeStart(c context) error {
 			open = '{'
 		}
 		e.g.k.buf = append(e.g.k.buf, open)
-		st.push(c)
+		// push, with what its sync sets in the Compact layout (where
+		// fastValue succeeds).
+		st.stack = append(st.stack, c)
+		st.cur, st.first, st.afterName = c, true, false
+		st.vsep = 0
+		if c == inObject {
+			st.objects++
+			st.vsep = noFast
+		}
 		return nil
 	}
 	if c == inObject {
@@ -369,7 +377,17 @@ func (e *encState) writeEnd(c context) error {
 			end = '}'
 		}
 		g.k.buf = append(g.k.buf, end)
-		st.pop()
+		// pop, with what its valueDone and sync set in the Compact
+		// layout below the root.
+		if c == inObject {
+			st.objects--
+		}
+		st.stack = st.stack[:len(st.stack)-1]
+		st.cur, st.first, st.afterName = st.stack[len(st.stack)-1], false, false
+		st.vsep = noFast
+		if st.cur == inArray {
+			st.vsep = ','
+		}
 		return nil
 	}
 	if c == inObject {
