@@ -3,6 +3,7 @@ package jgen
 import (
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"unsafe"
 )
@@ -165,7 +166,7 @@ func fastElemArray(t reflect.Type, elem encoderFunc) encoderFunc {
 		if err := e.writeStart(inArray); err != nil {
 			return err
 		}
-		if k != fastString && e.g.st.compact && e.g.err == nil {
+		if e.g.st.compact && e.g.err == nil {
 			if err := e.appendElems(v, k, base, size, elem); err != nil {
 				return err
 			}
@@ -227,6 +228,40 @@ func memEmpty(k emptyKind, p unsafe.Pointer) bool {
 	return k == emptyAlways
 }
 
+// appendString appends s quoted under the generator's escaping and
+// reports true, or reports false where the state path must write it: under
+// a CharacterEscapes hook, and for a string the escaping refuses (invalid
+// UTF-8 under InvalidUTF8Error), whose error that path reports. A string
+// with nothing to escape costs one kernel call, as on the generator's own
+// fast path; any other goes through the escaper from its start.
+func (e *encState) appendString(b []byte, s string) ([]byte, bool) {
+	x := &e.g.x
+	if x.hook != nil {
+		return b, false
+	}
+	src := stringBytes(s)
+	b = slices.Grow(b, len(src)+slack+2)
+	l := len(b)
+	d := b[:cap(b)]
+	d[l] = x.quote
+	if n := x.set.Copy(d[l+1:], src); n == len(src) {
+		d[l+1+n] = x.quote
+		return d[:l+n+2], true
+	}
+	q, err := x.appendQuoted(b, src)
+	return q, err == nil
+}
+
+// appendScalar appends the value of kind k at p and reports true, or
+// reports false where the state path must write it (appendString, and a
+// NaN or ±Inf float).
+func (e *encState) appendScalar(b []byte, k fastKind, p unsafe.Pointer) ([]byte, bool) {
+	if k == fastString {
+		return e.appendString(b, *(*string)(p))
+	}
+	return appendFast(b, k, p)
+}
+
 // appendFast appends the value of kind k at p, which is not fastString,
 // and reports true, or reports false for a NaN or ±Inf float.
 func appendFast(b []byte, k fastKind, p unsafe.Pointer) ([]byte, bool) {
@@ -272,9 +307,10 @@ func appendFast(b []byte, k fastKind, p unsafe.Pointer) ([]byte, bool) {
 	return appendFloat(b, f, 64), true
 }
 
-// appendElems appends the elements of v, of kind k (not fastString), from
-// base with the given size, comma-separated, in the Compact layout right
-// after the array's '['. A NaN or ±Inf goes through elem and the state.
+// appendElems appends the elements of v, of kind k, from base with the
+// given size, comma-separated, in the Compact layout right after the
+// array's '['. An element appendScalar refuses goes through elem and the
+// state.
 func (e *encState) appendElems(v reflect.Value, k fastKind, base unsafe.Pointer, size uintptr, elem encoderFunc) error {
 	g := e.g
 	st := &g.st
@@ -286,7 +322,7 @@ func (e *encState) appendElems(v reflect.Value, k fastKind, base unsafe.Pointer,
 			b = append(b, ',')
 		}
 		var ok bool
-		if b, ok = appendFast(b, k, unsafe.Add(base, uintptr(i)*size)); ok {
+		if b, ok = e.appendScalar(b, k, unsafe.Add(base, uintptr(i)*size)); ok {
 			continue
 		}
 		g.k.buf = b[:mark]

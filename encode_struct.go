@@ -120,10 +120,10 @@ func (se *structEncoder) encode(e *encState, v reflect.Value) error {
 	if v.CanAddr() {
 		base = unsafe.Pointer(v.UnsafeAddr())
 	}
-	// In the Compact layout, a member of a kind other than string is
-	// appended whole (comma, name, colon, value) with no state to keep
-	// but the object's first flag. WriteValue's sink is in append mode,
-	// so the appends need no room check.
+	// In the Compact layout, a member of a fastKind is appended whole
+	// (comma, name, colon, value) with no state to keep but the object's
+	// first flag. WriteValue's sink is in append mode, so the appends need
+	// no room check.
 	st := &g.st
 	direct := st.compact && g.err == nil
 fields:
@@ -134,12 +134,12 @@ fields:
 			if (f.omitEmpty || f.omitZero) && fastZero(f.fast, p) {
 				continue
 			}
-			if direct && f.fast != fastString {
+			if direct {
 				b := g.k.buf
 				if !st.first {
 					b = append(b, ',')
 				}
-				if b, ok := appendFast(append(b, qn.qc[i]...), f.fast, p); ok {
+				if b, ok := e.appendScalar(append(b, qn.qc[i]...), f.fast, p); ok {
 					g.k.buf = b
 					st.first = false
 					continue
