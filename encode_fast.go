@@ -233,7 +233,8 @@ func memEmpty(k emptyKind, p unsafe.Pointer) bool {
 // a CharacterEscapes hook, and for a string the escaping refuses (invalid
 // UTF-8 under InvalidUTF8Error), whose error that path reports. A string
 // with nothing to escape costs one kernel call, as on the generator's own
-// fast path; any other goes through the escaper from its start.
+// fast path; any other is escaped in place as there, or when it does not
+// fit, through the escaper from its start.
 func (e *encState) appendString(b []byte, s string) ([]byte, bool) {
 	x := &e.g.x
 	if x.hook != nil {
@@ -244,9 +245,16 @@ func (e *encState) appendString(b []byte, s string) ([]byte, bool) {
 	l := len(b)
 	d := b[:cap(b)]
 	d[l] = x.quote
-	if n := x.set.Copy(d[l+1:], src); n == len(src) {
+	n := x.set.Copy(d[l+1:], src)
+	if n == len(src) {
 		d[l+1+n] = x.quote
 		return d[:l+n+2], true
+	}
+	// Something to escape or check (non-ASCII text): escape the rest in
+	// place while it fits, as the generator's fast path does.
+	r, i, bad := x.appendSome(d[:l+1+n], src, n)
+	if i == len(src) && !bad && cap(r)-len(r) > slack {
+		return append(r, x.quote), true
 	}
 	q, err := x.appendQuoted(b, src)
 	return q, err == nil
