@@ -265,6 +265,7 @@ func (r *report) markdown() string {
 	}
 
 	r.peerTables(&b)
+	r.valueTables(&b)
 	return b.String()
 }
 
