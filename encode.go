@@ -3,7 +3,6 @@ package jgen
 import (
 	"io"
 	"reflect"
-	"strconv"
 	"sync"
 	"unsafe"
 )
@@ -289,7 +288,7 @@ func (e *encState) fastValue(n int) bool {
 
 func (e *encState) writeInt(v int64) error {
 	if e.fastValue(20) {
-		e.g.k.buf = strconv.AppendInt(e.g.k.buf, v, 10)
+		e.g.k.buf = appendInt(e.g.k.buf, v)
 		e.g.st.fastValueDone()
 		return nil
 	}
@@ -298,7 +297,7 @@ func (e *encState) writeInt(v int64) error {
 
 func (e *encState) writeUint(v uint64) error {
 	if e.fastValue(20) {
-		e.g.k.buf = strconv.AppendUint(e.g.k.buf, v, 10)
+		e.g.k.buf = appendUint(e.g.k.buf, v)
 		e.g.st.fastValueDone()
 		return nil
 	}

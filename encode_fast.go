@@ -280,27 +280,27 @@ func appendFast(b []byte, k fastKind, p unsafe.Pointer) ([]byte, bool) {
 		}
 		return append(b, "false"...), true
 	case fastInt:
-		return strconv.AppendInt(b, int64(*(*int)(p)), 10), true
+		return appendInt(b, int64(*(*int)(p))), true
 	case fastInt8:
-		return strconv.AppendInt(b, int64(*(*int8)(p)), 10), true
+		return appendInt(b, int64(*(*int8)(p))), true
 	case fastInt16:
-		return strconv.AppendInt(b, int64(*(*int16)(p)), 10), true
+		return appendInt(b, int64(*(*int16)(p))), true
 	case fastInt32:
-		return strconv.AppendInt(b, int64(*(*int32)(p)), 10), true
+		return appendInt(b, int64(*(*int32)(p))), true
 	case fastInt64:
-		return strconv.AppendInt(b, *(*int64)(p), 10), true
+		return appendInt(b, *(*int64)(p)), true
 	case fastUint:
-		return strconv.AppendUint(b, uint64(*(*uint)(p)), 10), true
+		return appendUint(b, uint64(*(*uint)(p))), true
 	case fastUint8:
-		return strconv.AppendUint(b, uint64(*(*uint8)(p)), 10), true
+		return appendUint(b, uint64(*(*uint8)(p))), true
 	case fastUint16:
-		return strconv.AppendUint(b, uint64(*(*uint16)(p)), 10), true
+		return appendUint(b, uint64(*(*uint16)(p))), true
 	case fastUint32:
-		return strconv.AppendUint(b, uint64(*(*uint32)(p)), 10), true
+		return appendUint(b, uint64(*(*uint32)(p))), true
 	case fastUint64:
-		return strconv.AppendUint(b, *(*uint64)(p), 10), true
+		return appendUint(b, *(*uint64)(p)), true
 	case fastUintptr:
-		return strconv.AppendUint(b, uint64(*(*uintptr)(p)), 10), true
+		return appendUint(b, uint64(*(*uintptr)(p))), true
 	case fastFloat32:
 		f := float64(*(*float32)(p))
 		if math.IsNaN(f) || math.IsInf(f, 0) {
