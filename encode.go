@@ -3,7 +3,6 @@ package jgen
 import (
 	"io"
 	"reflect"
-	"strconv"
 	"sync"
 	"unsafe"
 )
@@ -289,7 +288,7 @@ func (e *encState) fastValue(n int) bool {
 
 func (e *encState) writeInt(v int64) error {
 	if e.fastValue(20) {
-		e.g.k.buf = strconv.AppendInt(e.g.k.buf, v, 10)
+		e.g.k.buf = appendInt(e.g.k.buf, v)
 		e.g.st.fastValueDone()
 		return nil
 	}
@@ -298,7 +297,7 @@ func (e *encState) writeInt(v int64) error {
 
 func (e *encState) writeUint(v uint64) error {
 	if e.fastValue(20) {
-		e.g.k.buf = strconv.AppendUint(e.g.k.buf, v, 10)
+		e.g.k.buf = appendUint(e.g.k.buf, v)
 		e.g.st.fastValueDone()
 		return nil
 	}
@@ -346,7 +345,15 @@ func (e *encState) writeStart(c context) error {
 			open = '{'
 		}
 		e.g.k.buf = append(e.g.k.buf, open)
-		st.push(c)
+		// push, with what its sync sets in the Compact layout (where
+		// fastValue succeeds).
+		st.stack = append(st.stack, c)
+		st.cur, st.first, st.afterName = c, true, false
+		st.vsep = 0
+		if c == inObject {
+			st.objects++
+			st.vsep = noFast
+		}
 		return nil
 	}
 	if c == inObject {
@@ -369,7 +376,17 @@ func (e *encState) writeEnd(c context) error {
 			end = '}'
 		}
 		g.k.buf = append(g.k.buf, end)
-		st.pop()
+		// pop, with what its valueDone and sync set in the Compact
+		// layout below the root.
+		if c == inObject {
+			st.objects--
+		}
+		st.stack = st.stack[:len(st.stack)-1]
+		st.cur, st.first, st.afterName = st.stack[len(st.stack)-1], false, false
+		st.vsep = noFast
+		if st.cur == inArray {
+			st.vsep = ','
+		}
 		return nil
 	}
 	if c == inObject {

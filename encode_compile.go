@@ -329,7 +329,15 @@ func (x *escaper) base64Escaped() bool {
 
 func newArrayEncoder(t reflect.Type) encoderFunc {
 	elem := typeEncoder(t.Elem())
-	et := t.Elem()
+	if f := fastElemArray(t, elem); f != nil {
+		return f
+	}
+	return arrayLoop(t.Elem(), elem)
+}
+
+// arrayLoop returns the encoder of an array or slice whose elements, of
+// type et, elem encodes.
+func arrayLoop(et reflect.Type, elem encoderFunc) encoderFunc {
 	return func(e *encState, v reflect.Value) error {
 		if err := e.writeStart(inArray); err != nil {
 			return err

@@ -542,21 +542,23 @@ type citmEvent struct {
 }
 
 // TestWriteValueSharedCorpus decodes each corpus file into any, into any
-// with UseNumber and, for twitter and citm_catalog, into struct types, and
-// compares jgen with encoding/json on the result. It runs with
+// with UseNumber and into struct types (encode_corpus_types_test.go, and
+// for twitter and citm_catalog a second set with json.RawMessage and maps
+// of any), and compares jgen with encoding/json on the result, and under
+// the other presets on all but the plain any. It runs with
 // JGEN_SHARED=1 and then fails if a file is missing.
 func TestWriteValueSharedCorpus(t *testing.T) {
 	dir := compat.RequireShared(t)
 	files := []struct {
-		path string
-		typ  reflect.Type
+		path  string
+		types []reflect.Type
 	}{
-		{"simdjson/twitter.json", reflect.TypeFor[twitterDoc]()},
-		{"simdjson/citm_catalog.json", reflect.TypeFor[citmDoc]()},
-		{"simdjson/canada.json", nil},
-		{"simdjson/github_events.json", nil},
-		{"go-json-experiment/golang_source.json", nil},
-		{"go-json-experiment/synthea_fhir.json", nil},
+		{"simdjson/twitter.json", []reflect.Type{reflect.TypeFor[twitterDoc](), reflect.TypeFor[CTwitter]()}},
+		{"simdjson/citm_catalog.json", []reflect.Type{reflect.TypeFor[citmDoc](), reflect.TypeFor[CCitm]()}},
+		{"simdjson/canada.json", []reflect.Type{reflect.TypeFor[CCanada]()}},
+		{"simdjson/github_events.json", []reflect.Type{reflect.TypeFor[CGitHubEvents]()}},
+		{"go-json-experiment/golang_source.json", []reflect.Type{reflect.TypeFor[CGolangSource]()}},
+		{"go-json-experiment/synthea_fhir.json", []reflect.Type{reflect.TypeFor[CSynthea]()}},
 	}
 	for _, f := range files {
 		data, err := os.ReadFile(filepath.Join(dir, "corpus", filepath.FromSlash(f.path)))
@@ -575,21 +577,26 @@ func TestWriteValueSharedCorpus(t *testing.T) {
 			how string
 			v   any
 		}{{"any", plain}, {"UseNumber", numbers}}
-		if f.typ != nil {
-			p := reflect.New(f.typ)
+		for _, typ := range f.types {
+			p := reflect.New(typ)
 			if err := json.Unmarshal(data, p.Interface()); err != nil {
-				t.Fatalf("%s into %v: %v", f.path, f.typ, err)
+				t.Fatalf("%s into %v: %v", f.path, typ, err)
 			}
 			values = append(values, struct {
 				how string
 				v   any
-			}{"struct", p.Interface()})
+			}{typ.String(), p.Interface()})
 		}
-		for _, v := range values {
+		for i, v := range values {
 			name := f.path + " as " + v.how
 			compareWithStdlib(t, name, v.v)
-			if v.how != "UseNumber" {
-				continue // the presets once a file, for time
+			if v.how == "any" {
+				continue // the presets on UseNumber and the structs, for time
+			}
+			if i == 2 {
+				// A struct value by value too: its fields then take the
+				// reflect path, not the one that reads memory.
+				compareWithStdlib(t, name+" by value", reflect.ValueOf(v.v).Elem().Interface())
 			}
 			std, err := json.Marshal(v.v)
 			if err != nil {

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // structField is one member a struct type encodes to.
@@ -25,6 +26,14 @@ type structField struct {
 	isZero    func(reflect.Value) bool
 	quoted    bool
 	enc       encoderFunc
+	// fast is the field's fastKind where the encoder may read it from
+	// memory at offset from the outer struct: no pointer on its path, no
+	// ",string" and no IsZero method for omitzero. fastNone otherwise.
+	fast   fastKind
+	offset uintptr
+	// empty says how omitempty can be decided from memory at offset
+	// (emptyUnknown: through reflect); set where fast could be but is not.
+	empty emptyKind
 }
 
 type structEncoder struct {
@@ -37,6 +46,8 @@ type structEncoder struct {
 type quotedNames struct {
 	esc Escaping
 	q   [][]byte
+	// qc holds each quoted name followed by the Compact layout's ':'.
+	qc [][]byte
 }
 
 func newStructEncoder(t reflect.Type) encoderFunc {
@@ -48,26 +59,52 @@ func newStructEncoder(t reflect.Type) encoderFunc {
 		} else {
 			f.enc = typeEncoder(f.typ)
 		}
+		if off, direct := fieldOffset(t, f.index); direct && !f.quoted && !(f.omitZero && f.isZero != nil) {
+			f.fast, f.offset = fastKindOf(f.typ), off
+			if f.fast == fastNone && f.omitEmpty && !f.omitZero {
+				f.empty = emptyKindOf(f.typ)
+			}
+		}
 	}
 	return se.encode
+}
+
+// fieldOffset returns the offset of the field at index in struct type t,
+// and whether the path to it goes through no pointer.
+func fieldOffset(t reflect.Type, index []int) (uintptr, bool) {
+	var off uintptr
+	for n, i := range index {
+		if t.Kind() != reflect.Struct {
+			return 0, false
+		}
+		sf := t.Field(i)
+		off += sf.Offset
+		t = sf.Type
+		if n < len(index)-1 && t.Kind() == reflect.Pointer {
+			return 0, false
+		}
+	}
+	return off, true
 }
 
 // quoted returns the quoted member names under the generator's escaping.
 // A name never fails to quote: names are valid UTF-8 (isValidTag and Go
 // identifiers).
-func (se *structEncoder) quoted(x *escaper) [][]byte {
+func (se *structEncoder) quoted(x *escaper) *quotedNames {
 	if n := se.names.Load(); n != nil && n.esc == x.esc {
-		return n.q
+		return n
 	}
-	n := &quotedNames{esc: x.esc, q: make([][]byte, len(se.fields))}
+	n := &quotedNames{esc: x.esc, q: make([][]byte, len(se.fields)), qc: make([][]byte, len(se.fields))}
 	var buf []byte
 	for i := range se.fields {
 		start := len(buf)
 		buf, _ = x.appendQuoted(buf, stringBytes(se.fields[i].name))
-		n.q[i] = buf[start:len(buf):len(buf)]
+		buf = append(buf, ':')
+		n.q[i] = buf[start : len(buf)-1 : len(buf)-1]
+		n.qc[i] = buf[start:len(buf):len(buf)]
 	}
 	se.names.Store(n)
-	return n.q
+	return n
 }
 
 func (se *structEncoder) encode(e *encState, v reflect.Value) error {
@@ -75,10 +112,54 @@ func (se *structEncoder) encode(e *encState, v reflect.Value) error {
 	if err := e.writeStart(inObject); err != nil {
 		return err
 	}
-	names := se.quoted(&g.x)
+	qn := se.quoted(&g.x)
+	names := qn.q
+	// The fields of an addressable struct are read from memory where
+	// their kind allows (fastKind).
+	var base unsafe.Pointer
+	if v.CanAddr() {
+		base = unsafe.Pointer(v.UnsafeAddr())
+	}
+	// In the Compact layout, a member of a fastKind is appended whole
+	// (comma, name, colon, value) with no state to keep but the object's
+	// first flag. WriteValue's sink is in append mode, so the appends need
+	// no room check.
+	st := &g.st
+	direct := st.compact && g.err == nil
 fields:
 	for i := range se.fields {
 		f := &se.fields[i]
+		if f.fast != fastNone && base != nil {
+			p := unsafe.Add(base, f.offset)
+			if (f.omitEmpty || f.omitZero) && fastZero(f.fast, p) {
+				continue
+			}
+			if direct {
+				b := g.k.buf
+				if !st.first {
+					b = append(b, ',')
+				}
+				if b, ok := e.appendScalar(append(b, qn.qc[i]...), f.fast, p); ok {
+					g.k.buf = b
+					st.first = false
+					continue
+				}
+			}
+			if err := e.writeQuotedName(names[i]); err != nil {
+				return err
+			}
+			ok, err := e.writeFast(f.fast, p)
+			if !ok {
+				err = f.enc(e, v.FieldByIndex(f.index))
+			}
+			if err != nil {
+				return atPath(err, f.typ, f.name)
+			}
+			continue
+		}
+		if f.empty != emptyUnknown && base != nil && memEmpty(f.empty, unsafe.Add(base, f.offset)) {
+			continue
+		}
 		fv := v.Field(f.index[0])
 		if len(f.index) > 1 {
 			// A promoted field: through the embedded structs, skipped

@@ -1,0 +1,163 @@
+package bench
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/bytedance/sonic/encoder"
+	jsonv2 "github.com/go-json-experiment/json"
+	jsonv1 "github.com/go-json-experiment/json/v1"
+	gojson "github.com/goccy/go-json"
+	"github.com/mailru/easyjson"
+	"github.com/mailru/easyjson/jwriter"
+	segjson "github.com/segmentio/encoding/json"
+
+	"github.com/jgen-go/jgen"
+	"github.com/jgen-go/jgen/bench/values"
+)
+
+// ValueCodec is one encoder of Go values in the value benchmarks
+// (BenchmarkValues): jgen or a peer, configured so that its bytes equal
+// those of jgen under Preset (TestValueCodecsEqual checks it on every data
+// set).
+type ValueCodec struct {
+	Name   string // the writer= part of the benchmark name
+	Preset string // the jgen preset whose bytes it writes: stdlib
+	Kind   string // "jgen" or "peer"
+	Module string // module path, for the version table
+	API    string // the API measured, for the report
+	// Prepare returns the function that encodes v once and returns the
+	// bytes, valid until the next call. Buffers are made in Prepare and
+	// reused by every op, where the API allows.
+	Prepare func(v any) func() ([]byte, error)
+}
+
+// jgenStdlib is jgen's Stdlib preset. Under Go 1.27 encoding/json writes
+// invalid UTF-8 as a raw U+FFFD and jgen.Stdlib follows it; the corpora are
+// valid UTF-8, so the preset's bytes are json.Marshal's on both releases.
+var jgenStdlib = &jgen.Options{Escaping: jgen.Stdlib}
+
+// ValueCodecs returns jgen and every peer, each through its fastest API that
+// writes one value into reused memory, configured for encoding/json's bytes
+// (HTML-safe escaping, sorted map keys, nil slices as null).
+func ValueCodecs() []ValueCodec {
+	return []ValueCodec{{
+		Name: "jgen", Preset: "stdlib", Kind: "jgen", Module: "github.com/jgen-go/jgen",
+		API: "AppendMarshal(buf[:0], v, &Options{Escaping: Stdlib})",
+		Prepare: func(v any) func() ([]byte, error) {
+			var buf []byte
+			return func() (b []byte, err error) {
+				buf, err = jgen.AppendMarshal(buf[:0], v, jgenStdlib)
+				return buf, err
+			}
+		},
+	}, {
+		Name: "encoding-json", Preset: "stdlib", Kind: "peer", Module: "encoding/json",
+		API: "json.NewEncoder(w).Encode(v); w appends to a reused slice",
+		Prepare: func(v any) func() ([]byte, error) {
+			w := &bufWriter{}
+			enc := json.NewEncoder(w)
+			return func() ([]byte, error) {
+				w.b = w.b[:0]
+				err := enc.Encode(v)
+				return trimNewline(w.b), err
+			}
+		},
+	}, {
+		Name: "jsonv2", Preset: "stdlib", Kind: "peer", Module: "github.com/go-json-experiment/json",
+		API: "json.MarshalWrite(w, v, jsonv1.DefaultOptionsV1()); w appends to a reused slice",
+		Prepare: func(v any) func() ([]byte, error) {
+			w := &bufWriter{}
+			return func() ([]byte, error) {
+				w.b = w.b[:0]
+				err := jsonv2.MarshalWrite(w, v, jsonv1.DefaultOptionsV1())
+				return w.b, err
+			}
+		},
+	}, {
+		Name: "sonic", Preset: "stdlib", Kind: "peer", Module: "github.com/bytedance/sonic",
+		API: "encoder.EncodeInto(&buf, v, the options of sonic.ConfigStd)",
+		Prepare: func(v any) func() ([]byte, error) {
+			const opts = encoder.EscapeHTML | encoder.SortMapKeys | encoder.CompactMarshaler | encoder.ValidateString
+			var buf []byte
+			return func() ([]byte, error) {
+				buf = buf[:0]
+				err := encoder.EncodeInto(&buf, v, opts)
+				return buf, err
+			}
+		},
+	}, {
+		Name: "goccy", Preset: "stdlib", Kind: "peer", Module: "github.com/goccy/go-json",
+		API: "json.NewEncoder(w).Encode(v); w appends to a reused slice",
+		Prepare: func(v any) func() ([]byte, error) {
+			w := &bufWriter{}
+			enc := gojson.NewEncoder(w)
+			return func() ([]byte, error) {
+				w.b = w.b[:0]
+				err := enc.Encode(v)
+				return trimNewline(w.b), err
+			}
+		},
+	}, {
+		Name: "segmentio", Preset: "stdlib", Kind: "peer", Module: "github.com/segmentio/encoding",
+		API: "json.Append(buf[:0], v, json.EscapeHTML|json.SortMapKeys)",
+		Prepare: func(v any) func() ([]byte, error) {
+			var buf []byte
+			return func() (b []byte, err error) {
+				buf, err = segjson.Append(buf[:0], v, segjson.EscapeHTML|segjson.SortMapKeys)
+				return buf, err
+			}
+		},
+	}, {
+		Name: "easyjson", Preset: "stdlib", Kind: "peer", Module: "github.com/mailru/easyjson",
+		API: "generated MarshalEasyJSON(&jwriter.Writer{}), Buffer.BuildBytes(buf[:0])",
+		Prepare: func(v any) func() ([]byte, error) {
+			m, ok := v.(easyjson.Marshaler)
+			if !ok {
+				return func() ([]byte, error) { return nil, fmt.Errorf("%T has no generated marshaler", v) }
+			}
+			var buf []byte
+			return func() ([]byte, error) {
+				w := jwriter.Writer{}
+				m.MarshalEasyJSON(&w)
+				if w.Error != nil {
+					return nil, w.Error
+				}
+				buf = w.Buffer.BuildBytes(buf[:0])
+				return buf, nil
+			}
+		},
+	}}
+}
+
+func trimNewline(b []byte) []byte { return bytes.TrimSuffix(b, []byte("\n")) }
+
+// ValueSet is a data set of the value benchmarks, decoded.
+type ValueSet struct {
+	Name  string
+	Value any // a pointer to the decoded root value
+	// Size is the length of its encoding under Stdlib, the throughput
+	// unit (bytes per op).
+	Size int64
+}
+
+// LoadValueSet reads and decodes the corpus file of s (with encoding/json)
+// from the shared directory.
+func LoadValueSet(s values.Set) (*ValueSet, error) {
+	data, err := os.ReadFile(filepath.Join(SharedDir(), s.Path))
+	if err != nil {
+		return nil, err
+	}
+	v := s.New()
+	if err := json.Unmarshal(data, v); err != nil {
+		return nil, fmt.Errorf("%s: %w", s.Path, err)
+	}
+	out, err := jgen.Marshal(v, jgenStdlib)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", s.Path, err)
+	}
+	return &ValueSet{Name: s.Name, Value: v, Size: int64(len(out))}, nil
+}
