@@ -58,6 +58,8 @@ func TestInputErrors(t *testing.T) {
 		{"bad_escape_not_cut", `"\u12x"`, nil, "jgen: <stdin>:1:2: invalid escape sequence `\\u12x\"` in string (byte offset 1)\n"},
 		{"deep_nesting", deep, nil, "jgen: <stdin>:1:10001: nesting too deep: more than 10000 levels of objects and arrays (byte offset 10000)\n"},
 		{"missing_file", "", []string{"no-such-file.json"}, "jgen: open no-such-file.json: no such file or directory\n"},
+		{"directory", "", []string{"."}, "jgen: .: is a directory\n"},
+		{"output_in_missing_folder", "{}", []string{"-o", "no-such-folder/out.json"}, "jgen: no-such-folder/out.json: no such file or directory\n"},
 		{"error_in_named_file", "", []string{"invalid_utf8.json"}, "jgen: invalid_utf8.json:1:12: invalid UTF-8 in string (byte offset 11)\n"},
 	}
 	for _, tt := range tests {
@@ -105,8 +107,8 @@ func TestUsageErrors(t *testing.T) {
 			if first != tt.wantFirst {
 				t.Errorf("first line of stderr\ngot:  %q\nwant: %q", first, tt.wantFirst)
 			}
-			if !strings.HasPrefix(rest, "\nUsage: jgen [flags] [FILE...]\n") {
-				t.Errorf("no usage after the error: %q", rest)
+			if rest != "Run 'jgen --help' for usage.\n" {
+				t.Errorf("after the error: %q, want only the pointer to --help", rest)
 			}
 		})
 	}

@@ -27,13 +27,17 @@ const (
 // default (when stderr is a terminal).
 const progressThreshold = 8 << 20
 
+// usageHint follows the message of a usage error.
+const usageHint = "Run 'jgen --help' for usage.\n"
+
 // Main runs jgen with args (without the program name) and returns its exit
 // status.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg, fs, err := parseArgs(args, stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "jgen: %v\n\n", err)
-		printUsage(stderr, fs)
+		// One line for the mistake and one for where help is, as the
+		// usage text would push the error off a terminal.
+		fmt.Fprintf(stderr, "jgen: %v\n%s", err, usageHint)
 		return exitUsage
 	}
 	if cfg.help {
@@ -137,6 +141,10 @@ func (r *runner) convertFile(g *jgen.Generator, name string) error {
 		return err
 	}
 	defer f.Close()
+	// A directory opens but fails at the first read, deep in the tokenizer.
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return fmt.Errorf("%s: is a directory", name)
+	}
 	var in io.Reader = f
 	if bar := r.progressBar(f, name); bar != nil {
 		pr := progressbar.NewReader(f, bar)
@@ -221,6 +229,11 @@ func writeFileAtomic(target string, mustExist bool, write func(io.Writer) error)
 	dir, base := splitPath(target)
 	tmp, err := os.CreateTemp(dir, "."+base+".jgen-*")
 	if err != nil {
+		// The error names the temporary file, which the user never asked for.
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return fmt.Errorf("%s: %w", target, pe.Err)
+		}
 		return err
 	}
 	defer func() {
