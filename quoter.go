@@ -1,0 +1,68 @@
+package jgen
+
+import (
+	"slices"
+
+	"github.com/jgen-go/jgen/internal/scan"
+)
+
+// Quoter is an Escaping compiled once for quoting many strings. Escaping's
+// AppendQuote compiles its options on every call where they hold
+// CharacterEscapes or escape code points above U+007F, which costs more
+// than quoting a short string; a Quoter pays that once, as a Generator
+// does. Its output is the same as AppendQuote's. A Quoter is immutable and
+// safe for concurrent use.
+type Quoter struct {
+	x escaper
+}
+
+// NewQuoter compiles e. It returns an *OptionsError (matching
+// ErrInvalidOptions) when e is not valid; see Escaping.Validate.
+func NewQuoter(e Escaping) (*Quoter, error) {
+	q := new(Quoter)
+	if err := q.x.compile(e); err != nil {
+		return nil, err
+	}
+	return q, nil
+}
+
+// Escaping returns the escaping q was compiled from.
+func (q *Quoter) Escaping() Escaping { return q.x.esc }
+
+// AppendQuote appends s to dst as a JSON string (RFC 8259 §7) under q's
+// escaping and returns the extended slice, as Escaping.AppendQuote does:
+// on a *UTF8Error (invalid UTF-8 under the InvalidUTF8Error policy, with
+// Offset the byte offset of the first invalid byte in s) it returns dst
+// unchanged, its spare capacity possibly written. It does not allocate
+// when dst has room for the output and 64 bytes more.
+func (q *Quoter) AppendQuote(dst []byte, s string) ([]byte, error) {
+	return q.appendQuote(dst, stringBytes(s))
+}
+
+// AppendQuoteBytes is AppendQuote for a string held in a byte slice.
+// s is only read, and no byte of the array around s reaches dst.
+func (q *Quoter) AppendQuoteBytes(dst, s []byte) ([]byte, error) {
+	return q.appendQuote(dst, s)
+}
+
+func (q *Quoter) appendQuote(dst, src []byte) ([]byte, error) {
+	x := &q.x
+	b := dst
+	if need := len(src) + scan.Slack + 2; cap(b)-len(b) < need {
+		b = slices.Grow(b, need)
+	}
+	b = append(b, x.quote)
+	b, i, bad := x.appendSome(b, src, 0)
+	if bad {
+		return dst, &UTF8Error{Offset: int64(i)}
+	}
+	if i == len(src) && cap(b)-len(b) > scan.Slack {
+		return append(b, x.quote), nil
+	}
+	k := sink{buf: b}
+	if err := x.writeContent(&k, src[i:], &strState{base: int64(i)}); err != nil {
+		return dst, err
+	}
+	_ = k.room(1) // append mode: cannot fail
+	return append(k.buf, x.quote), nil
+}

@@ -1,0 +1,184 @@
+package slogjgen
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"slices"
+	"sync"
+
+	"github.com/jgen-go/jgen"
+)
+
+// Handler is a slog.Handler that writes each Record as one JSON object on
+// one line (NDJSON), in compact form, with one Write call to its
+// io.Writer. Make one with NewHandler. A Handler is safe for concurrent
+// use; handlers derived from it with WithAttrs and WithGroup share its
+// writer and the mutex that serialises the Write calls.
+type Handler struct {
+	c *common
+	// pre holds the members pre-encoded by WithAttrs, with the groups they
+	// opened, as slog's JSONHandler keeps them: `"a":1,"g":{"b":2`.
+	pre []byte
+	// groups are the names given to WithGroup, outermost first; the first
+	// nOpen of them are opened in pre.
+	groups []string
+	nOpen  int
+}
+
+// common is shared by a Handler and every handler derived from it.
+type common struct {
+	w    io.Writer
+	mu   sync.Mutex
+	opts slog.HandlerOptions
+	// text quotes keys, messages, string values and error text; vopts is
+	// the options of the generator that writes every other value.
+	text  *jgen.Quoter
+	vopts jgen.Options
+	pool  sync.Pool // *state
+}
+
+// NewHandler returns a Handler that writes to w under opts (nil for the
+// defaults, as for slog.NewJSONHandler).
+//
+// With esc nil, the bytes written are those of slog.NewJSONHandler(w,
+// opts) on the Go release the program is built with, except in the cases
+// listed in the package documentation: keys, messages, string values and
+// the text of errors are quoted under jgen.Slog, and every other value is
+// written by Generator.WriteValue under jgen.StdlibNoHTML, with
+// jgen.StdlibNoHTMLMarshaler for the strings inside MarshalJSON output.
+//
+// With esc not nil, every string of the record, on both paths and inside
+// MarshalJSON output too, is written under *esc, except that the
+// InvalidUTF8Error policy is replaced by InvalidUTF8Replace: a logger must
+// not drop a record for a bad byte, so each invalid byte is written as
+// \ufffd. NewHandler panics with the *jgen.OptionsError of
+// esc.Validate when esc is not valid: an escaping is fixed when a program
+// is written, and a handler that wrote nothing would hide the mistake.
+func NewHandler(w io.Writer, opts *slog.HandlerOptions, esc *jgen.Escaping) *Handler {
+	c := &common{w: w}
+	if opts != nil {
+		c.opts = *opts
+	}
+	text, values, marshaler := jgen.Slog, jgen.StdlibNoHTML, &jgen.StdlibNoHTMLMarshaler
+	if esc != nil {
+		if err := esc.Validate(); err != nil {
+			panic(err)
+		}
+		text = *esc
+		if text.InvalidUTF8 == jgen.InvalidUTF8Error {
+			text.InvalidUTF8 = jgen.InvalidUTF8Replace
+		}
+		values, marshaler = text, nil
+	}
+	q, err := jgen.NewQuoter(text)
+	if err != nil {
+		panic(err) // validated above, or a preset
+	}
+	c.text = q
+	// One value per ResetAppend, so a root separator is never written and
+	// nothing follows the value.
+	c.vopts = jgen.Options{Escaping: values, MarshalerEscaping: marshaler, RootSeparator: " "}
+	c.pool.New = func() any {
+		g, err := jgen.NewAppendGenerator(nil, &c.vopts)
+		if err != nil {
+			panic(err)
+		}
+		return &state{g: g, groups: make([]string, 0, 8)}
+	}
+	return &Handler{c: c}
+}
+
+// Enabled reports whether level is at least the minimum level of the
+// options (slog.LevelInfo when HandlerOptions.Level is nil).
+func (h *Handler) Enabled(_ context.Context, level slog.Level) bool {
+	min := slog.LevelInfo
+	if h.c.opts.Level != nil {
+		min = h.c.opts.Level.Level()
+	}
+	return level >= min
+}
+
+// WithAttrs returns a Handler whose records hold attrs after those of h,
+// inside h's groups. The attrs are resolved, passed to ReplaceAttr and
+// encoded once, here. When every attr is an empty group, it returns h.
+func (h *Handler) WithAttrs(attrs []slog.Attr) slog.Handler {
+	empty := 0
+	for _, a := range attrs {
+		if a.Value.Kind() == slog.KindGroup && len(a.Value.Group()) == 0 {
+			empty++
+		}
+	}
+	if empty == len(attrs) {
+		return h
+	}
+	h2 := h.clone()
+	s := h.c.get(h2)
+	s.buf = slices.Clone(h.pre)
+	s.sep = len(s.buf) > 0 && s.buf[len(s.buf)-1] != '{'
+	s.trackGroups()
+	pos := len(s.buf)
+	s.openGroups()
+	if s.attrs(attrs) {
+		h2.nOpen = len(h2.groups)
+	} else {
+		s.buf = s.buf[:pos]
+	}
+	h2.pre = slices.Clip(s.buf)
+	s.buf = nil
+	h.c.put(s)
+	return h2
+}
+
+// WithGroup returns a Handler that puts the attrs of later WithAttrs calls
+// and of records in a group (a JSON object) named name. As in slog's
+// JSONHandler, the empty name is a name like any other here; slog.Logger's
+// WithGroup is the one that ignores it.
+func (h *Handler) WithGroup(name string) slog.Handler {
+	h2 := h.clone()
+	h2.groups = append(h2.groups, name)
+	return h2
+}
+
+func (h *Handler) clone() *Handler {
+	return &Handler{c: h.c, pre: slices.Clip(h.pre), groups: slices.Clip(h.groups), nOpen: h.nOpen}
+}
+
+// Handle writes r as one line: its time (left out when zero), level,
+// source (with HandlerOptions.AddSource), message and attrs, each passed
+// through HandlerOptions.ReplaceAttr when set, as slog's JSONHandler
+// writes them. It returns the io.Writer's error. A value that cannot be
+// encoded does not make it fail: its place holds a string that says why.
+func (h *Handler) Handle(_ context.Context, r slog.Record) error {
+	s := h.c.get(h)
+	s.buf = append(s.buf[:0], '{')
+	s.builtIns(&r)
+	s.nonBuiltIns(&r)
+	s.buf = append(s.buf, '\n')
+	h.c.mu.Lock()
+	_, err := h.c.w.Write(s.buf)
+	h.c.mu.Unlock()
+	h.c.put(s)
+	return err
+}
+
+// maxPooledBuf is the largest record buffer kept for reuse, in bytes.
+const maxPooledBuf = 64 << 10
+
+func (c *common) get(h *Handler) *state {
+	s := c.pool.Get().(*state)
+	s.h = h
+	s.sep = false
+	s.track = false
+	return s
+}
+
+func (c *common) put(s *state) {
+	s.h = nil
+	if cap(s.buf) > maxPooledBuf {
+		s.buf = nil
+	}
+	clear(s.groups[:cap(s.groups)])
+	s.groups = s.groups[:0]
+	c.pool.Put(s)
+}

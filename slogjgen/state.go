@@ -1,0 +1,298 @@
+package slogjgen
+
+import (
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"reflect"
+	"strconv"
+	"time"
+
+	"github.com/jgen-go/jgen"
+)
+
+// state encodes one record, or the attrs of one WithAttrs call, into buf.
+// It follows the structure of slog's commonHandler so that the output is
+// the same byte for byte.
+type state struct {
+	h   *Handler
+	buf []byte
+	// sep is set when a member has been written in the innermost open
+	// object, so the next one needs a comma before it.
+	sep bool
+	// track is set when groups holds the open groups for ReplaceAttr; for
+	// the built-in attrs it is not, and ReplaceAttr sees nil groups.
+	track  bool
+	groups []string
+	// g writes the values that are not strings, numbers or times.
+	g *jgen.Generator
+	// tmp holds the text of a time before it is quoted.
+	tmp [64]byte
+}
+
+// builtIns writes time, level, source and message. They are in no group.
+func (s *state) builtIns(r *slog.Record) {
+	rep := s.h.c.opts.ReplaceAttr
+	if !r.Time.IsZero() {
+		t := r.Time.Round(0) // no monotonic reading, as in an Attr
+		if rep == nil {
+			s.key(slog.TimeKey)
+			s.time(t)
+		} else {
+			s.attr(slog.Time(slog.TimeKey, t))
+		}
+	}
+	if rep == nil {
+		s.key(slog.LevelKey)
+		s.str(r.Level.String())
+	} else {
+		s.attr(slog.Any(slog.LevelKey, r.Level))
+	}
+	if s.h.c.opts.AddSource {
+		src := r.Source()
+		if src == nil {
+			src = &slog.Source{}
+		}
+		s.attr(slog.Any(slog.SourceKey, src))
+	}
+	if rep == nil {
+		s.key(slog.MessageKey)
+		s.str(r.Message)
+	} else {
+		s.attr(slog.String(slog.MessageKey, r.Message))
+	}
+}
+
+// nonBuiltIns writes the attrs from WithAttrs, then those of r inside the
+// groups opened since, and closes every object.
+func (s *state) nonBuiltIns(r *slog.Record) {
+	h := s.h
+	if len(h.pre) > 0 {
+		if s.sep {
+			s.buf = append(s.buf, ',')
+		}
+		s.buf = append(s.buf, h.pre...)
+		s.sep = h.pre[len(h.pre)-1] != '{'
+	}
+	nOpen := h.nOpen
+	// Without attrs in r, the groups opened since stay out.
+	if r.NumAttrs() > 0 {
+		s.trackGroups()
+		pos := len(s.buf)
+		s.openGroups()
+		nOpen = len(h.groups)
+		empty := true
+		r.Attrs(func(a slog.Attr) bool {
+			if s.attr(a) {
+				empty = false
+			}
+			return true
+		})
+		if empty {
+			s.buf = s.buf[:pos]
+			nOpen = h.nOpen
+		}
+	}
+	for range nOpen {
+		s.buf = append(s.buf, '}')
+	}
+	s.buf = append(s.buf, '}')
+}
+
+// trackGroups starts passing the groups opened in h.pre to ReplaceAttr.
+func (s *state) trackGroups() {
+	if s.h.c.opts.ReplaceAttr != nil {
+		s.track = true
+		s.groups = append(s.groups[:0], s.h.groups[:s.h.nOpen]...)
+	}
+}
+
+// openGroups opens the groups named after the last WithAttrs.
+func (s *state) openGroups() {
+	for _, name := range s.h.groups[s.h.nOpen:] {
+		s.openGroup(name)
+	}
+}
+
+func (s *state) openGroup(name string) {
+	s.key(name)
+	s.buf = append(s.buf, '{')
+	s.sep = false
+	if s.track {
+		s.groups = append(s.groups, name)
+	}
+}
+
+func (s *state) closeGroup() {
+	s.buf = append(s.buf, '}')
+	s.sep = true
+	if s.track {
+		s.groups = s.groups[:len(s.groups)-1]
+	}
+}
+
+// attrs writes as and reports whether it wrote anything.
+func (s *state) attrs(as []slog.Attr) bool {
+	wrote := false
+	for _, a := range as {
+		if s.attr(a) {
+			wrote = true
+		}
+	}
+	return wrote
+}
+
+// attr writes a, resolved and passed through ReplaceAttr (groups are not
+// passed, their members are), and reports whether it wrote anything: an
+// empty Attr, an empty *slog.Source and a group whose members all come to
+// nothing are left out.
+func (s *state) attr(a slog.Attr) bool {
+	a.Value = a.Value.Resolve()
+	if rep := s.h.c.opts.ReplaceAttr; rep != nil && a.Value.Kind() != slog.KindGroup {
+		var gs []string
+		if s.track {
+			gs = s.groups
+		}
+		a = rep(gs, a)
+		a.Value = a.Value.Resolve() // ReplaceAttr may return a LogValuer
+	}
+	if a.Key == "" && a.Value.Kind() == slog.KindAny && a.Value.Any() == nil {
+		return false // the zero Attr
+	}
+	if a.Value.Kind() == slog.KindAny {
+		if src, ok := a.Value.Any().(*slog.Source); ok {
+			if src == nil || *src == (slog.Source{}) {
+				return false
+			}
+			a.Value = sourceGroup(src)
+		}
+	}
+	if a.Value.Kind() != slog.KindGroup {
+		s.key(a.Key)
+		s.value(a.Value)
+		return true
+	}
+	as := a.Value.Group()
+	if len(as) == 0 {
+		return false
+	}
+	// A group with the empty key is inlined. One whose members all come
+	// to nothing is taken back whole, with the comma before it.
+	pos, sep := len(s.buf), s.sep
+	if a.Key != "" {
+		s.openGroup(a.Key)
+	}
+	if !s.attrs(as) {
+		s.buf, s.sep = s.buf[:pos], sep
+		if a.Key != "" && s.track {
+			s.groups = s.groups[:len(s.groups)-1]
+		}
+		return false
+	}
+	if a.Key != "" {
+		s.closeGroup()
+	}
+	return true
+}
+
+// sourceGroup is src as a group of its non-zero fields, as slog writes it.
+func sourceGroup(src *slog.Source) slog.Value {
+	as := make([]slog.Attr, 0, 3)
+	if src.Function != "" {
+		as = append(as, slog.String("function", src.Function))
+	}
+	if src.File != "" {
+		as = append(as, slog.String("file", src.File))
+	}
+	if src.Line != 0 {
+		as = append(as, slog.Int("line", src.Line))
+	}
+	return slog.GroupValue(as...)
+}
+
+func (s *state) key(k string) {
+	if s.sep {
+		s.buf = append(s.buf, ',')
+	}
+	s.str(k)
+	s.buf = append(s.buf, ':')
+	s.sep = true
+}
+
+// str appends v quoted under the text escaping, whose invalid-UTF-8
+// policy is never InvalidUTF8Error, so it cannot fail.
+func (s *state) str(v string) {
+	s.buf, _ = s.h.c.text.AppendQuote(s.buf, v)
+}
+
+func (s *state) value(v slog.Value) {
+	switch v.Kind() {
+	case slog.KindString:
+		s.str(v.String())
+	case slog.KindInt64:
+		s.buf = strconv.AppendInt(s.buf, v.Int64(), 10)
+	case slog.KindUint64:
+		s.buf = strconv.AppendUint(s.buf, v.Uint64(), 10)
+	case slog.KindFloat64:
+		s.g.ResetAppend(s.buf)
+		err := s.g.WriteFloat(v.Float64())
+		s.takeValue(err)
+	case slog.KindBool:
+		s.buf = strconv.AppendBool(s.buf, v.Bool())
+	case slog.KindDuration:
+		// A time.Duration is an int64 to encoding/json.
+		s.buf = strconv.AppendInt(s.buf, int64(v.Duration()), 10)
+	case slog.KindTime:
+		s.time(v.Time())
+	default:
+		s.any(v.Any())
+	}
+}
+
+// time writes t in RFC 3339 with nanoseconds, as time.Time.MarshalJSON.
+// A year outside 0..9999 has no RFC 3339 form; slog's JSONHandler of Go
+// 1.27 writes this error text in its place.
+func (s *state) time(t time.Time) {
+	if y := t.Year(); y < 0 || y >= 10000 {
+		s.str("!ERROR:time.Time year outside of range [0,9999]")
+		return
+	}
+	s.buf, _ = s.h.c.text.AppendQuoteBytes(s.buf, t.AppendFormat(s.tmp[:0], time.RFC3339Nano))
+}
+
+// any writes v: an error that is not a json.Marshaler as the text of its
+// Error method, anything else with Generator.WriteValue. A panic in a
+// method of v is written as slog writes it: "<nil>" when v is a nil
+// pointer, the panic's value otherwise.
+func (s *state) any(v any) {
+	pos := len(s.buf)
+	defer func() {
+		if r := recover(); r != nil {
+			s.buf = s.buf[:pos]
+			if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && rv.IsNil() {
+				s.str("<nil>")
+				return
+			}
+			s.str(fmt.Sprintf("!PANIC: %v", r))
+		}
+	}()
+	if err, ok := v.(error); ok {
+		if _, jm := v.(json.Marshaler); !jm {
+			s.str(err.Error())
+			return
+		}
+	}
+	s.g.ResetAppend(s.buf)
+	s.takeValue(s.g.WriteValue(v))
+}
+
+// takeValue takes back the buffer from the value generator after a write
+// that returned err; on an error, nothing of the value was written, and a
+// string that says why stands in its place.
+func (s *state) takeValue(err error) {
+	s.buf = s.g.Bytes()
+	s.g.ResetAppend(nil)
+	if err != nil {
+		s.str("!ERROR:" + err.Error())
+	}
+}
