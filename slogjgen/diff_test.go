@@ -50,8 +50,10 @@ func (t texter) MarshalText() ([]byte, error) { return []byte(t), nil }
 // MarshalJSON, not by its Error method.
 type marshalErr struct{ s string }
 
-func (e marshalErr) Error() string                { return "error text " + e.s }
-func (e marshalErr) MarshalJSON() ([]byte, error) { return json.Marshal(map[string]string{"marshaled": e.s}) }
+func (e marshalErr) Error() string { return "error text " + e.s }
+func (e marshalErr) MarshalJSON() ([]byte, error) {
+	return json.Marshal(map[string]string{"marshaled": e.s})
+}
 
 // nilErr panics in Error on a nil receiver; slog writes "<nil>".
 type nilErr struct{ s string }
