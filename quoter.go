@@ -2,6 +2,7 @@ package jgen
 
 import (
 	"slices"
+	"unicode/utf8"
 
 	"github.com/jgen-go/jgen/internal/scan"
 )
@@ -14,6 +15,9 @@ import (
 // safe for concurrent use.
 type Quoter struct {
 	x escaper
+	// plain[c] is set for the ASCII bytes c written as they are, when no
+	// scan hook must see them.
+	plain [256]bool
 }
 
 // NewQuoter compiles e. It returns an *OptionsError (matching
@@ -22,6 +26,9 @@ func NewQuoter(e Escaping) (*Quoter, error) {
 	q := new(Quoter)
 	if err := q.x.compile(e); err != nil {
 		return nil, err
+	}
+	for c := range utf8.RuneSelf {
+		q.plain[c] = q.x.hook == nil && !q.x.set.Contains(byte(c))
 	}
 	return q, nil
 }
@@ -45,8 +52,27 @@ func (q *Quoter) AppendQuoteBytes(dst, s []byte) ([]byte, error) {
 	return q.appendQuote(dst, s)
 }
 
+// shortQuote is the length in bytes up to which a string is first tried
+// with a byte loop: below it, one kernel call and the string loop's setup
+// cost more than testing each byte (keys and short values of log records).
+const shortQuote = 24
+
 func (q *Quoter) appendQuote(dst, src []byte) ([]byte, error) {
 	x := &q.x
+	if len(src) <= shortQuote {
+		i := 0
+		for i < len(src) && q.plain[src[i]] {
+			i++
+		}
+		if i == len(src) {
+			l := len(dst)
+			b := slices.Grow(dst, len(src)+2)[:l+len(src)+2]
+			b[l] = x.quote
+			copy(b[l+1:], src)
+			b[len(b)-1] = x.quote
+			return b, nil
+		}
+	}
 	b := dst
 	if need := len(src) + scan.Slack + 2; cap(b)-len(b) < need {
 		b = slices.Grow(b, need)

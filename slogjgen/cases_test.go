@@ -117,3 +117,28 @@ func TestListedCases(t *testing.T) {
 		})
 	}
 }
+
+// TestTimeSequence writes times through one handler, whose per-second
+// text is reused while the second and the location stay, against slog.
+func TestTimeSequence(t *testing.T) {
+	base := time.Date(2026, 12, 1, 10, 30, 0, 0, time.UTC)
+	east, west := time.FixedZone("E", 5*3600+1800), time.FixedZone("W", -3600)
+	times := []time.Time{
+		base, base.Add(1), base.Add(120 * time.Millisecond), base.Add(999999999), base.Add(time.Second),
+		base.In(east), base.Add(5).In(east), base.Add(5).In(west), base.Add(5).In(west).Add(time.Second),
+		base.Add(-time.Second), time.Date(0, 1, 1, 0, 0, 0, 1, time.UTC), time.Date(9999, 12, 31, 23, 59, 59, 999999990, west),
+		time.Date(1969, 12, 31, 23, 59, 59, 500, time.UTC), time.Date(1969, 12, 31, 23, 59, 59, 600, time.UTC),
+		base.Local(), base.Add(7).Local(), base,
+	}
+	var got, want bytes.Buffer
+	h, std := NewHandler(&got, nil, nil), slog.NewJSONHandler(&want, nil)
+	for _, tm := range times {
+		r := slog.NewRecord(tm, slog.LevelInfo, "m", 0)
+		r.AddAttrs(slog.Time("t", tm.Add(3)))
+		_ = h.Handle(context.Background(), r)
+		_ = std.Handle(context.Background(), r)
+	}
+	if got.String() != want.String() {
+		t.Fatalf("got\n%s\nwant\n%s", got.String(), want.String())
+	}
+}

@@ -36,6 +36,14 @@ type common struct {
 	text  *jgen.Quoter
 	vopts jgen.Options
 	pool  sync.Pool // *state
+	// Quoted once under the text escaping: the built-in keys, each
+	// followed by ':', and the names of the four standard levels.
+	timeKey, levelKey, msgKey []byte
+	levels                    [4][]byte
+	// rawTime is set when the text escaping writes every character of an
+	// RFC 3339 time as it is, so a time is formatted in place.
+	rawTime bool
+	quote   byte
 }
 
 // NewHandler returns a Handler that writes to w under opts (nil for the
@@ -76,6 +84,7 @@ func NewHandler(w io.Writer, opts *slog.HandlerOptions, esc *jgen.Escaping) *Han
 		panic(err) // validated above, or a preset
 	}
 	c.text = q
+	c.prequote()
 	// One value per ResetAppend, so a root separator is never written and
 	// nothing follows the value.
 	c.vopts = jgen.Options{Escaping: values, MarshalerEscaping: marshaler, RootSeparator: " "}
@@ -84,9 +93,25 @@ func NewHandler(w io.Writer, opts *slog.HandlerOptions, esc *jgen.Escaping) *Han
 		if err != nil {
 			panic(err)
 		}
-		return &state{g: g, groups: make([]string, 0, 8)}
+		return &state{g: g, groups: make([]string, 0, 8), ttext: make([]byte, 0, 32)}
 	}
 	return &Handler{c: c}
+}
+
+// prequote quotes what every record writes the same way.
+func (c *common) prequote() {
+	key := func(k string) []byte {
+		b, _ := c.text.AppendQuote(nil, k)
+		return append(b, ':')
+	}
+	c.timeKey, c.levelKey, c.msgKey = key(slog.TimeKey), key(slog.LevelKey), key(slog.MessageKey)
+	for i, l := range []slog.Level{slog.LevelDebug, slog.LevelInfo, slog.LevelWarn, slog.LevelError} {
+		c.levels[i], _ = c.text.AppendQuote(nil, l.String())
+	}
+	const alphabet = "0123456789-+:.TZ" // of time.RFC3339Nano
+	b, _ := c.text.AppendQuote(nil, alphabet)
+	c.quote = b[0]
+	c.rawTime = string(b[1:len(b)-1]) == alphabet
 }
 
 // Enabled reports whether level is at least the minimum level of the

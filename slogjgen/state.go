@@ -28,6 +28,12 @@ type state struct {
 	g *jgen.Generator
 	// tmp holds the text of a time before it is quoted.
 	tmp [64]byte
+	// The last time written with rawTime, to the second: its Unix second
+	// and location, and its RFC 3339 text without fraction, split after
+	// the seconds (19 bytes) from the zone.
+	tsec  int64
+	tloc  *time.Location
+	ttext []byte
 }
 
 // builtIns writes time, level, source and message. They are in no group.
@@ -36,15 +42,15 @@ func (s *state) builtIns(r *slog.Record) {
 	if !r.Time.IsZero() {
 		t := r.Time.Round(0) // no monotonic reading, as in an Attr
 		if rep == nil {
-			s.key(slog.TimeKey)
+			s.rawKey(s.h.c.timeKey)
 			s.time(t)
 		} else {
 			s.attr(slog.Time(slog.TimeKey, t))
 		}
 	}
 	if rep == nil {
-		s.key(slog.LevelKey)
-		s.str(r.Level.String())
+		s.rawKey(s.h.c.levelKey)
+		s.level(r.Level)
 	} else {
 		s.attr(slog.Any(slog.LevelKey, r.Level))
 	}
@@ -56,7 +62,7 @@ func (s *state) builtIns(r *slog.Record) {
 		s.attr(slog.Any(slog.SourceKey, src))
 	}
 	if rep == nil {
-		s.key(slog.MessageKey)
+		s.rawKey(s.h.c.msgKey)
 		s.str(r.Message)
 	} else {
 		s.attr(slog.String(slog.MessageKey, r.Message))
@@ -147,14 +153,18 @@ func (s *state) attrs(as []slog.Attr) bool {
 // empty Attr, an empty *slog.Source and a group whose members all come to
 // nothing are left out.
 func (s *state) attr(a slog.Attr) bool {
-	a.Value = a.Value.Resolve()
+	if a.Value.Kind() == slog.KindLogValuer {
+		a.Value = a.Value.Resolve()
+	}
 	if rep := s.h.c.opts.ReplaceAttr; rep != nil && a.Value.Kind() != slog.KindGroup {
 		var gs []string
 		if s.track {
 			gs = s.groups
 		}
 		a = rep(gs, a)
-		a.Value = a.Value.Resolve() // ReplaceAttr may return a LogValuer
+		if a.Value.Kind() == slog.KindLogValuer { // ReplaceAttr may return one
+			a.Value = a.Value.Resolve()
+		}
 	}
 	if a.Key == "" && a.Value.Kind() == slog.KindAny && a.Value.Any() == nil {
 		return false // the zero Attr
@@ -210,6 +220,24 @@ func sourceGroup(src *slog.Source) slog.Value {
 	return slog.GroupValue(as...)
 }
 
+// rawKey writes a pre-quoted key with its ':'.
+func (s *state) rawKey(k []byte) {
+	if s.sep {
+		s.buf = append(s.buf, ',')
+	}
+	s.buf = append(s.buf, k...)
+	s.sep = true
+}
+
+// level writes the name of l, pre-quoted for the standard levels.
+func (s *state) level(l slog.Level) {
+	if i := (l - slog.LevelDebug) / 4; l%4 == 0 && i >= 0 && i < 4 {
+		s.buf = append(s.buf, s.h.c.levels[i]...)
+		return
+	}
+	s.str(l.String())
+}
+
 func (s *state) key(k string) {
 	if s.sep {
 		s.buf = append(s.buf, ',')
@@ -257,6 +285,12 @@ func (s *state) time(t time.Time) {
 		s.str("!ERROR:time.Time year outside of range [0,9999]")
 		return
 	}
+	if c := s.h.c; c.rawTime {
+		s.buf = append(s.buf, c.quote)
+		s.buf = s.appendRFC3339Nano(s.buf, t)
+		s.buf = append(s.buf, c.quote)
+		return
+	}
 	s.buf, _ = s.h.c.text.AppendQuoteBytes(s.buf, t.AppendFormat(s.tmp[:0], time.RFC3339Nano))
 }
 
@@ -295,4 +329,32 @@ func (s *state) takeValue(err error) {
 	if err != nil {
 		s.str("!ERROR:" + err.Error())
 	}
+}
+
+// appendRFC3339Nano appends t as t.AppendFormat(b, time.RFC3339Nano) does,
+// for a year in 0..9999. Records logged within one second share all but
+// the fraction, so the rest is formatted once per second and location.
+func (s *state) appendRFC3339Nano(b []byte, t time.Time) []byte {
+	sec, loc := t.Unix(), t.Location()
+	if sec != s.tsec || loc != s.tloc || s.tloc == nil {
+		s.ttext = t.AppendFormat(s.ttext[:0], time.RFC3339)
+		s.tsec, s.tloc = sec, loc
+	}
+	const date = len("2006-01-02T15:04:05")
+	b = append(b, s.ttext[:date]...)
+	if ns := t.Nanosecond(); ns != 0 {
+		// .999999999: nine digits, trailing zeros dropped.
+		var d [10]byte
+		d[0] = '.'
+		for i := 9; i > 0; i-- {
+			d[i] = byte('0' + ns%10)
+			ns /= 10
+		}
+		n := 10
+		for d[n-1] == '0' {
+			n--
+		}
+		b = append(b, d[:n]...)
+	}
+	return append(b, s.ttext[date:]...)
 }
