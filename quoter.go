@@ -78,7 +78,19 @@ func (q *Quoter) appendQuote(dst, src []byte) ([]byte, error) {
 		b = slices.Grow(b, need)
 	}
 	b = append(b, x.quote)
-	b, i, bad := x.appendSome(b, src, 0)
+	// One kernel call first: the string loop tests the first byte before
+	// calling the kernel, and text that starts with a non-ASCII byte would
+	// stay in its byte-at-a-time mode. A hook must see the clean runs.
+	n := 0
+	if x.hook == nil {
+		l := len(b)
+		n = x.set.Copy(b[l:cap(b)], src)
+		b = b[:l+n]
+		if n == len(src) {
+			return append(b, x.quote), nil
+		}
+	}
+	b, i, bad := x.appendSome(b, src, n)
 	if bad {
 		return dst, &UTF8Error{Offset: int64(i)}
 	}
