@@ -71,7 +71,7 @@ func TestStdlibNoHTMLPreset(t *testing.T) {
 			t.Fatal(err)
 		}
 		if want := encodeNoHTML(t, s); !bytes.Equal(q, want) {
-			t.Fatalf("block from %U: json.Encoder writes another string", []rune(s+"x")[0])
+			t.Fatalf("block from %U: json.Encoder writes another string", []rune(s + "x")[0])
 		}
 	}
 }
