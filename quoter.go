@@ -59,21 +59,28 @@ const shortQuote = 24
 
 func (q *Quoter) appendQuote(dst, src []byte) ([]byte, error) {
 	x := &q.x
+	start := dst
 	if len(src) <= shortQuote {
+		// Copy while testing: no kernel call and no memmove for a key.
+		l := len(dst)
+		b := slices.Grow(dst, len(src)+2)[:l+len(src)+2]
+		o := b[l+1 : l+1+len(src)]
 		i := 0
-		for i < len(src) && q.plain[src[i]] {
-			i++
+		for ; i < len(src); i++ {
+			c := src[i]
+			if !q.plain[c] {
+				break
+			}
+			o[i] = c
 		}
 		if i == len(src) {
-			l := len(dst)
-			b := slices.Grow(dst, len(src)+2)[:l+len(src)+2]
 			b[l] = x.quote
-			copy(b[l+1:], src)
 			b[len(b)-1] = x.quote
 			return b, nil
 		}
+		start = b[:l] // its spare capacity holds copies of src's bytes
 	}
-	b := dst
+	b := start
 	if need := len(src) + scan.Slack + 2; cap(b)-len(b) < need {
 		b = slices.Grow(b, need)
 	}

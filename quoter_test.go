@@ -1,7 +1,9 @@
 package jgen_test
 
 import (
+	"encoding/json"
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -83,5 +85,35 @@ func TestQuoterAllocs(t *testing.T) {
 	s := strings.Repeat("日本語 \"quoted\"\u2028\b", 20)
 	if n := testing.AllocsPerRun(100, func() { buf, _ = q.AppendQuote(buf[:0], s) }); n != 0 {
 		t.Fatalf("%v allocations per AppendQuote with room, want 0", n)
+	}
+}
+
+func TestAppendFloat(t *testing.T) {
+	for _, f := range []float64{0, math.Copysign(0, -1), 1, -1.5, 0.1, 1e20, 1e21, 1e-6, 1e-7, 123456789.125, math.MaxFloat64, math.SmallestNonzeroFloat64, float64(float32(0.1))} {
+		for _, bits := range []int{64, 32, 0} {
+			v := f
+			if bits == 32 {
+				v = float64(float32(f))
+			}
+			var want []byte
+			var err error
+			if bits == 32 {
+				want, err = json.Marshal(float32(v))
+			} else {
+				want, err = json.Marshal(v)
+			}
+			if err != nil {
+				continue // beyond float32
+			}
+			got, err := jgen.AppendFloat([]byte("x"), v, bits)
+			if err != nil || string(got) != "x"+string(want) {
+				t.Errorf("AppendFloat(%v, %d) = %s, %v; want x%s", v, bits, got, err, want)
+			}
+		}
+	}
+	for _, f := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		if got, err := jgen.AppendFloat([]byte("x"), f, 64); err != jgen.ErrNonFinite || string(got) != "x" {
+			t.Errorf("AppendFloat(%v) = %q, %v; want x, ErrNonFinite", f, got, err)
+		}
 	}
 }

@@ -262,9 +262,10 @@ func (s *state) value(v slog.Value) {
 	case slog.KindUint64:
 		s.buf = strconv.AppendUint(s.buf, v.Uint64(), 10)
 	case slog.KindFloat64:
-		s.g.ResetAppend(s.buf)
-		err := s.g.WriteFloat(v.Float64())
-		s.takeValue(err)
+		var err error
+		if s.buf, err = jgen.AppendFloat(s.buf, v.Float64(), 64); err != nil {
+			s.str("!ERROR:" + err.Error())
+		}
 	case slog.KindBool:
 		s.buf = strconv.AppendBool(s.buf, v.Bool())
 	case slog.KindDuration:
