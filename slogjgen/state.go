@@ -153,33 +153,38 @@ func (s *state) attrs(as []slog.Attr) bool {
 // empty Attr, an empty *slog.Source and a group whose members all come to
 // nothing are left out.
 func (s *state) attr(a slog.Attr) bool {
-	if a.Value.Kind() == slog.KindLogValuer {
+	k := a.Value.Kind()
+	if k == slog.KindLogValuer {
 		a.Value = a.Value.Resolve()
+		k = a.Value.Kind()
 	}
-	if rep := s.h.c.opts.ReplaceAttr; rep != nil && a.Value.Kind() != slog.KindGroup {
+	if rep := s.h.c.opts.ReplaceAttr; rep != nil && k != slog.KindGroup {
 		var gs []string
 		if s.track {
 			gs = s.groups
 		}
 		a = rep(gs, a)
-		if a.Value.Kind() == slog.KindLogValuer { // ReplaceAttr may return one
+		if k = a.Value.Kind(); k == slog.KindLogValuer { // ReplaceAttr may return one
 			a.Value = a.Value.Resolve()
+			k = a.Value.Kind()
 		}
 	}
-	if a.Key == "" && a.Value.Kind() == slog.KindAny && a.Value.Any() == nil {
-		return false // the zero Attr
-	}
-	if a.Value.Kind() == slog.KindAny {
-		if src, ok := a.Value.Any().(*slog.Source); ok {
+	if k == slog.KindAny {
+		v := a.Value.Any()
+		if v == nil && a.Key == "" {
+			return false // the zero Attr
+		}
+		if src, ok := v.(*slog.Source); ok {
 			if src == nil || *src == (slog.Source{}) {
 				return false
 			}
 			a.Value = sourceGroup(src)
+			k = slog.KindGroup
 		}
 	}
-	if a.Value.Kind() != slog.KindGroup {
+	if k != slog.KindGroup {
 		s.key(a.Key)
-		s.value(a.Value)
+		s.value(k, a.Value)
 		return true
 	}
 	as := a.Value.Group()
@@ -253,8 +258,9 @@ func (s *state) str(v string) {
 	s.buf, _ = s.h.c.text.AppendQuote(s.buf, v)
 }
 
-func (s *state) value(v slog.Value) {
-	switch v.Kind() {
+// value writes v, whose kind is k.
+func (s *state) value(k slog.Kind, v slog.Value) {
+	switch k {
 	case slog.KindString:
 		s.str(v.String())
 	case slog.KindInt64:
@@ -347,10 +353,12 @@ func (s *state) appendRFC3339Nano(b []byte, t time.Time) []byte {
 		// .999999999: nine digits, trailing zeros dropped.
 		var d [10]byte
 		d[0] = '.'
-		for i := 9; i > 0; i-- {
-			d[i] = byte('0' + ns%10)
-			ns /= 10
+		for i := 9; i > 1; i -= 2 {
+			r := ns % 100
+			d[i-1], d[i] = pairs[2*r], pairs[2*r+1]
+			ns /= 100
 		}
+		d[1] = byte('0' + ns)
 		n := 10
 		for d[n-1] == '0' {
 			n--
@@ -359,3 +367,8 @@ func (s *state) appendRFC3339Nano(b []byte, t time.Time) []byte {
 	}
 	return append(b, s.ttext[date:]...)
 }
+
+// pairs holds the two digits of 00 to 99.
+const pairs = "00010203040506070809101112131415161718192021222324252627282930313233343536373839" +
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879" +
+	"8081828384858687888990919293949596979899"
