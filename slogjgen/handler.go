@@ -192,7 +192,7 @@ const maxPooledBuf = 64 << 10
 
 func (c *common) get(h *Handler) *state {
 	s := c.pool.Get().(*state)
-	s.h = h
+	s.h, s.text = h, c.text
 	s.sep = false
 	s.track = false
 	return s

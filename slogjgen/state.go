@@ -15,8 +15,9 @@ import (
 // It follows the structure of slog's commonHandler so that the output is
 // the same byte for byte.
 type state struct {
-	h   *Handler
-	buf []byte
+	h    *Handler
+	text *jgen.Quoter // == h.c.text
+	buf  []byte
 	// sep is set when a member has been written in the innermost open
 	// object, so the next one needs a comma before it.
 	sep bool
@@ -244,18 +245,19 @@ func (s *state) level(l slog.Level) {
 }
 
 func (s *state) key(k string) {
+	b := s.buf
 	if s.sep {
-		s.buf = append(s.buf, ',')
+		b = append(b, ',')
 	}
-	s.str(k)
-	s.buf = append(s.buf, ':')
+	b, _ = s.text.AppendQuote(b, k)
+	s.buf = append(b, ':')
 	s.sep = true
 }
 
 // str appends v quoted under the text escaping, whose invalid-UTF-8
 // policy is never InvalidUTF8Error, so it cannot fail.
 func (s *state) str(v string) {
-	s.buf, _ = s.h.c.text.AppendQuote(s.buf, v)
+	s.buf, _ = s.text.AppendQuote(s.buf, v)
 }
 
 // value writes v, whose kind is k.
@@ -298,7 +300,7 @@ func (s *state) time(t time.Time) {
 		s.buf = append(s.buf, c.quote)
 		return
 	}
-	s.buf, _ = s.h.c.text.AppendQuoteBytes(s.buf, t.AppendFormat(s.tmp[:0], time.RFC3339Nano))
+	s.buf, _ = s.text.AppendQuoteBytes(s.buf, t.AppendFormat(s.tmp[:0], time.RFC3339Nano))
 }
 
 // any writes v: an error that is not a json.Marshaler as the text of its
