@@ -50,17 +50,10 @@ type common struct {
 // defaults, as for slog.NewJSONHandler).
 //
 // With esc nil, the bytes written are those of slog.NewJSONHandler(w,
-// opts) on the Go release the program is built with, except in the cases
-// listed in the package documentation: keys, messages, string values and
-// the text of errors are quoted under jgen.Slog, and every other value is
-// written by Generator.WriteValue under jgen.StdlibNoHTML, with
-// jgen.StdlibNoHTMLMarshaler for the strings inside MarshalJSON output.
-//
-// With esc not nil, every string of the record, on both paths and inside
-// MarshalJSON output too, is written under *esc, except that the
-// InvalidUTF8Error policy is replaced by InvalidUTF8Replace: a logger must
-// not drop a record for a bad byte, so each invalid byte is written as
-// \ufffd. NewHandler panics with the *jgen.OptionsError of
+// opts), except in the cases listed in the package documentation. With esc
+// not nil, every string of the record is written under *esc, with the
+// InvalidUTF8Error policy replaced by InvalidUTF8Replace (see the package
+// documentation). NewHandler panics with the *jgen.OptionsError of
 // esc.Validate when esc is not valid: an escaping is fixed when a program
 // is written, and a handler that wrote nothing would hide the mistake.
 func NewHandler(w io.Writer, opts *slog.HandlerOptions, esc *jgen.Escaping) *Handler {
