@@ -283,6 +283,8 @@ var escapings = []struct {
 	{"Stdlib", jgen.Escaping{HTMLSafe: true, JSLineTerminators: true}, reference.Options{HTMLSafe: true, JSLineTerminators: true, InvalidUTF8: reference.PolicyReplace}},
 	{"Jackson", jgen.Jackson, reference.Options{UpperHex: true, InvalidUTF8: reference.PolicyReplace}},
 	{"ASCII", jgen.Escaping{MaxUnescaped: 0x7F, InvalidUTF8: jgen.InvalidUTF8ReplaceRaw}, reference.Options{MaxUnescaped: 0x7F, InvalidUTF8: reference.PolicyReplaceRaw}},
+	{"PrintableASCII", jgen.PrintableASCII, reference.Options{MaxUnescaped: 0x7F, InvalidUTF8: reference.PolicyReplace,
+		ASCII: map[byte]reference.Escape{0x7F: {Kind: reference.KindUnicode}}}},
 	{"custom", jgen.Escaping{EscapeSlash: true, SurrogateEscapes: true, CharacterEscapes: customEscapes},
 		reference.Options{EscapeSlash: true, SurrogateEscapes: true, InvalidUTF8: reference.PolicyReplace,
 			ASCII: map[byte]reference.Escape{'a': {Kind: reference.KindUnicode}, '0': {Kind: reference.KindSequence, Seq: `\u0030`}},

@@ -86,7 +86,11 @@ func NewHandler(w io.Writer, opts *slog.HandlerOptions, esc *jgen.Escaping) *Han
 		if err != nil {
 			panic(err)
 		}
-		return &state{g: g, groups: make([]string, 0, 8), ttext: make([]byte, 0, 32)}
+		s := &state{g: g, groups: make([]string, 0, 8)}
+		for i := range s.times {
+			s.times[i].text = make([]byte, 0, 32)
+		}
+		return s
 	}
 	return &Handler{c: c}
 }

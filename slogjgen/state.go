@@ -29,12 +29,19 @@ type state struct {
 	g *jgen.Generator
 	// tmp holds the text of a time before it is quoted.
 	tmp [64]byte
-	// The last time written with rawTime, to the second: its Unix second
-	// and location, and its RFC 3339 text without fraction, split after
-	// the seconds (19 bytes) from the zone.
-	tsec  int64
-	tloc  *time.Location
-	ttext []byte
+	// The last times written with rawTime, to the second: [0] for the
+	// record's time, [1] for time values, which are often of another
+	// second.
+	times [2]secondText
+}
+
+// secondText is the RFC 3339 text of a time to the second, in a location:
+// the fraction goes between its date and time (the first 19 bytes) and
+// its zone.
+type secondText struct {
+	sec  int64
+	loc  *time.Location
+	text []byte
 }
 
 // builtIns writes time, level, source and message. They are in no group.
@@ -44,7 +51,7 @@ func (s *state) builtIns(r *slog.Record) {
 		t := r.Time.Round(0) // no monotonic reading, as in an Attr
 		if rep == nil {
 			s.rawKey(s.h.c.timeKey)
-			s.time(t)
+			s.time(t, 0)
 		} else {
 			s.attr(slog.Time(slog.TimeKey, t))
 		}
@@ -280,7 +287,7 @@ func (s *state) value(k slog.Kind, v slog.Value) {
 		// A time.Duration is an int64 to encoding/json.
 		s.buf = strconv.AppendInt(s.buf, int64(v.Duration()), 10)
 	case slog.KindTime:
-		s.time(v.Time())
+		s.time(v.Time(), 1)
 	default:
 		s.any(v.Any())
 	}
@@ -289,14 +296,14 @@ func (s *state) value(k slog.Kind, v slog.Value) {
 // time writes t in RFC 3339 with nanoseconds, as time.Time.MarshalJSON.
 // A year outside 0..9999 has no RFC 3339 form; slog's JSONHandler of Go
 // 1.27 writes this error text in its place.
-func (s *state) time(t time.Time) {
+func (s *state) time(t time.Time, slot int) {
 	if y := t.Year(); y < 0 || y >= 10000 {
 		s.str("!ERROR:time.Time year outside of range [0,9999]")
 		return
 	}
 	if c := s.h.c; c.rawTime {
 		s.buf = append(s.buf, c.quote)
-		s.buf = s.appendRFC3339Nano(s.buf, t)
+		s.buf = s.times[slot].appendRFC3339Nano(s.buf, t)
 		s.buf = append(s.buf, c.quote)
 		return
 	}
@@ -343,14 +350,14 @@ func (s *state) takeValue(err error) {
 // appendRFC3339Nano appends t as t.AppendFormat(b, time.RFC3339Nano) does,
 // for a year in 0..9999. Records logged within one second share all but
 // the fraction, so the rest is formatted once per second and location.
-func (s *state) appendRFC3339Nano(b []byte, t time.Time) []byte {
+func (st *secondText) appendRFC3339Nano(b []byte, t time.Time) []byte {
 	sec, loc := t.Unix(), t.Location()
-	if sec != s.tsec || loc != s.tloc || s.tloc == nil {
-		s.ttext = t.AppendFormat(s.ttext[:0], time.RFC3339)
-		s.tsec, s.tloc = sec, loc
+	if sec != st.sec || loc != st.loc || st.loc == nil {
+		st.text = t.AppendFormat(st.text[:0], time.RFC3339)
+		st.sec, st.loc = sec, loc
 	}
 	const date = len("2006-01-02T15:04:05")
-	b = append(b, s.ttext[:date]...)
+	b = append(b, st.text[:date]...)
 	if ns := t.Nanosecond(); ns != 0 {
 		// .999999999: nine digits, trailing zeros dropped.
 		var d [10]byte
@@ -367,7 +374,7 @@ func (s *state) appendRFC3339Nano(b []byte, t time.Time) []byte {
 		}
 		b = append(b, d[:n]...)
 	}
-	return append(b, s.ttext[date:]...)
+	return append(b, st.text[date:]...)
 }
 
 // pairs holds the two digits of 00 to 99.
