@@ -136,6 +136,7 @@ func (h *Handler) WithAttrs(attrs []slog.Attr) slog.Handler {
 	}
 	h2 := h.clone()
 	s := h.c.get(h2)
+	keep := s.buf // the pooled record buffer
 	s.buf = slices.Clone(h.pre)
 	s.sep = len(s.buf) > 0 && s.buf[len(s.buf)-1] != '{'
 	s.trackGroups()
@@ -147,7 +148,7 @@ func (h *Handler) WithAttrs(attrs []slog.Attr) slog.Handler {
 		s.buf = s.buf[:pos]
 	}
 	h2.pre = slices.Clip(s.buf)
-	s.buf = nil
+	s.buf = keep
 	h.c.put(s)
 	return h2
 }

@@ -25,7 +25,7 @@ type state struct {
 	// the built-in attrs it is not, and ReplaceAttr sees nil groups.
 	track  bool
 	groups []string
-	// g writes the values that are not strings, numbers or times.
+	// g writes the values of kind slog.KindAny, with WriteValue.
 	g *jgen.Generator
 	// tmp holds the text of a time before it is quoted.
 	tmp [64]byte
@@ -35,9 +35,9 @@ type state struct {
 	times [2]secondText
 }
 
-// secondText is the RFC 3339 text of a time to the second, in a location:
-// the fraction goes between its date and time (the first 19 bytes) and
-// its zone.
+// secondText is the RFC 3339 text of a time to the second in a location:
+// its first 19 bytes are the date and time, the rest is the zone, and the
+// fraction of a second goes between them.
 type secondText struct {
 	sec  int64
 	loc  *time.Location
