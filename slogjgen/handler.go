@@ -41,7 +41,8 @@ type common struct {
 	timeKey, levelKey, msgKey []byte
 	levels                    [4][]byte
 	// rawTime is set when the text escaping writes every character of an
-	// RFC 3339 time as it is, so a time is formatted in place.
+	// RFC 3339 time as it is, so a time is formatted in place between two
+	// quote chars (quote).
 	rawTime bool
 	quote   byte
 }
