@@ -378,7 +378,7 @@ func (e *encState) writeMarshalJSON(m json.Marshaler, t reflect.Type) error {
 	// reports as a *json.MarshalerError; a value refused by the
 	// generator's rules (its invalid-UTF-8 policy, Options.MaxDepth) is
 	// jgen's own refusal.
-	if err := e.g.writeRaw("MarshalJSON output", b); err != nil {
+	if err := e.g.writeMarshalerOutput(b); err != nil {
 		if ve, ok := err.(*ValueError); ok && ve.Cause == nil {
 			return marshalerErr(t, err, "MarshalJSON")
 		}

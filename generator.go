@@ -53,6 +53,7 @@ import (
 type Generator struct {
 	k    sink
 	x    escaper
+	mx   escaper // Options.MarshalerEscaping compiled, when set
 	st   state
 	opts Options
 	// err stops the stream: the writer's error, a failed WriteStringFrom's
@@ -111,6 +112,9 @@ func (g *Generator) init(opts *Options) error {
 	}
 	if err := g.x.compile(g.opts.Escaping); err != nil {
 		return err
+	}
+	if e := g.opts.MarshalerEscaping; e != nil {
+		g.mx.init(*e) // validated with the options
 	}
 	g.indBy = g.opts.Indent
 	if g.indBy == "" {

@@ -173,11 +173,23 @@ type Options struct {
 	// NonFinite is the policy for NaN and ±Inf floats: [NonFiniteError],
 	// [NonFiniteString] or [NonFiniteNull].
 	NonFinite NonFinitePolicy
+
+	// MarshalerEscaping, when not nil, is the escaping WriteValue applies
+	// to the strings inside MarshalJSON output and json.RawMessage, which
+	// it re-encodes by the raw-value rule (see WriteValue); the rest of
+	// the value, and every other token, follows Escaping. It is compiled
+	// when the Generator is made; SetEscaping does not change it.
+	// StdlibNoHTMLMarshaler, with StdlibNoHTML as Escaping, gives the
+	// bytes of a json.Encoder after SetEscapeHTML(false).
+	MarshalerEscaping *Escaping
 }
 
 // validate returns an *OptionsError for a bad field.
 func (o *Options) validate() error {
 	if err := o.Escaping.Validate(); err != nil {
+		return err
+	}
+	if err := o.validateMarshalerEscaping(); err != nil {
 		return err
 	}
 	if o.Layout > JacksonPretty {

@@ -9,7 +9,10 @@ require (
 	github.com/jgen-go/jgen v0.0.0-00010101000000-000000000000
 	github.com/json-iterator/go v1.1.12
 	github.com/mailru/easyjson v0.9.2
+	github.com/rs/zerolog v1.35.1
 	github.com/segmentio/encoding v0.5.4
+	go.uber.org/zap v1.28.0
+	go.uber.org/zap/exp v0.3.0
 	gonum.org/v1/plot v0.10.1
 )
 
@@ -26,10 +29,13 @@ require (
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
 	github.com/josharian/intern v1.0.0 // indirect
 	github.com/klauspost/cpuid/v2 v2.2.9 // indirect
+	github.com/mattn/go-colorable v0.1.14 // indirect
+	github.com/mattn/go-isatty v0.0.20 // indirect
 	github.com/modern-go/concurrent v0.0.0-20180228061459-e0a39a4cb421 // indirect
 	github.com/modern-go/reflect2 v1.0.2 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/twitchyliquid64/golang-asm v0.15.1 // indirect
+	go.uber.org/multierr v1.10.0 // indirect
 	golang.org/x/arch v0.0.0-20210923205945-b76863e36670 // indirect
 	golang.org/x/image v0.46.0 // indirect
 	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da // indirect
