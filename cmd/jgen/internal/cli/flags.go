@@ -78,7 +78,7 @@ var flags = []flagDef{
 		action: value(parseString, func(c *config, name string) { c.output = name })},
 	{long: "in-place", short: "w", help: "rewrite each FILE in place, keeping its mode (each one that fails is left as it was)",
 		action: toggle(func(c *config, on bool) { c.inPlace = on })},
-	{long: "stats", help: "print values, strings, bytes in and out and MB/s to stderr",
+	{long: "stats", help: "print values, strings (names included), bytes in and out and MB/s to stderr",
 		action: toggle(func(c *config, on bool) { c.stats = on })},
 	{long: "progress", help: "show a progress bar on stderr (default: when stderr is a terminal and the input is a file over 8 MiB)",
 		action: toggle(func(c *config, on bool) { c.progress = map[bool]int{true: 1, false: -1}[on] })},
