@@ -3,6 +3,8 @@ package jgen
 import (
 	"errors"
 	"io"
+
+	"github.com/jgen-go/jgen/internal/scan"
 )
 
 // Generator writes a stream of JSON tokens (RFC 8259) to an io.Writer
@@ -138,7 +140,9 @@ func (g *Generator) init(opts *Options) error {
 	return nil
 }
 
-const slack = 64 // == scan.Slack, checked by a test
+// slack is scan.Slack: the capacity the buffer keeps beyond what is
+// reserved, because the kernels store whole vectors past their output.
+const slack = scan.Slack
 
 // Reset discards the state, any unflushed output and the errors recorded
 // so far, and makes g write a new stream to w, keeping its options and

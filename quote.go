@@ -54,11 +54,7 @@ func (e *Escaping) appendQuote(dst, src []byte) ([]byte, error) {
 			return b[:l+n+1], nil
 		}
 		// ASCII escapes from the table of the standard options.
-		ti := setIndex(e)
-		if e.UpperHex {
-			ti |= 8
-		}
-		if l, n = tableEscapes(b, l+n, src, n, set, &stdTabs[ti]); n == len(src) {
+		if l, n = tableEscapes(b, l+n, src, n, set, &stdTabs[optionKeyOf(e)]); n == len(src) {
 			b[l] = q
 			return b[:l+1], nil
 		}
