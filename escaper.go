@@ -1,6 +1,7 @@
 package jgen
 
 import (
+	"encoding/binary"
 	"unicode/utf8"
 
 	"github.com/jgen-go/jgen/internal/scan"
@@ -112,4 +113,219 @@ func (e *Escaping) quickSet() *scan.Set {
 	return stdUTF8[utf8Index(lead, key)].get(func() scan.Set {
 		return scan.NewUTF8Set(stopLeads(lead), key.extra()...)
 	})
+}
+
+// mixedRun is how many clean ASCII bytes in a row send the string loop
+// from its byte-at-a-time mode back to the scan kernel: about where a
+// kernel call starts to cost less than the bytes it saves.
+const mixedRun = 16
+
+// appendSome appends the escaped form of src[i:] to b for as long as b's
+// capacity lasts, without growing it, and returns b, the index of the
+// first byte not written, and whether that byte is invalid UTF-8 under the
+// InvalidUTF8Error policy. It stops early when fewer than x.maxEsc bytes
+// (plus Slack) are left, so that an escape never needs to grow b.
+//
+// It runs in two modes. In scan mode a kernel call copies each clean run.
+// Each scan is preceded by a test of its first byte, which after an escape
+// is often special too. Where the scan stops, it turns to mixed mode, a
+// byte-at-a-time loop, because text that needs attention often keeps
+// needing it: mixed text (accented Latin, an escape every few bytes) would
+// otherwise cost a kernel call per short run. It goes back to scan mode after mixedRun
+// clean ASCII bytes in a row, or at once when a hook must see clean runs.
+//
+// It works on the whole capacity of b with a length l kept in a register,
+// and sets b's length once on return: cheaper than an append per piece.
+func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
+	set := x.set
+	l := len(b)
+	b = b[:cap(b)]
+	end := len(b) - scan.Slack
+	// full is the length past which one more escape might not fit.
+	full := end - x.maxEsc
+	mixed := false
+	for i < len(src) && l <= full {
+		c := src[i]
+		if !mixed && !set.Contains(c) {
+			chunk := src[i:min(len(src), i+end-l)]
+			n := set.Copy(b[l:], chunk)
+			if x.hook != nil {
+				if j := x.hook(chunk[:n]); j >= 0 && j < n {
+					// The hook stops at src[i+j]: written as ASCII says.
+					r := x.appendASCII(b[:l+j], src[i+j])
+					l, b = len(r), r[:cap(r)]
+					i += j + 1
+					continue
+				}
+			}
+			l += n
+			i += n
+			mixed = n < len(chunk)
+			continue
+		}
+		mixed = true
+		if c >= utf8.RuneSelf {
+			if x.raw2 && c >= 0xC2 && c <= 0xDF && i+1 < len(src) && src[i+1]&0xC0 == 0x80 {
+				// A valid two-byte sequence, U+0080..U+07FF, written raw.
+				b[l], b[l+1] = c, src[i+1]
+				l += 2
+				i += 2
+				continue
+			}
+			r, size := utf8.DecodeRune(src[i:])
+			var out []byte
+			if r == utf8.RuneError && size == 1 {
+				if x.esc.InvalidUTF8 == InvalidUTF8Error {
+					return b[:l], i, true
+				}
+				out = x.appendInvalid(b[:l])
+			} else {
+				out = x.appendRune(b[:l], r, src[i:i+size])
+			}
+			l, b = len(out), out[:cap(out)]
+			i += size
+			continue
+		}
+		if set.Contains(c) {
+			if t := x.tab; t != nil {
+				// All 8 bytes of the code are stored (Slack covers it).
+				e := &t[c]
+				binary.LittleEndian.PutUint64(b[l:], e.w)
+				l += int(e.n)
+			} else {
+				r := x.appendASCII(b[:l], c)
+				l, b = len(r), r[:cap(r)]
+			}
+			i++
+			continue
+		}
+		if x.hook != nil {
+			mixed = false
+			continue
+		}
+		// A clean ASCII run in mixed mode: a table loop, then one copy.
+		j := i + 1
+		lim := min(len(src), i+min(mixedRun, end-l))
+		for j < lim && !set.Contains(src[j]) {
+			j++
+		}
+		n := j - i
+		copyShort(b[l:], src[i:], n)
+		l += n
+		i = j
+		mixed = n < mixedRun
+	}
+	return b[:l], i, false
+}
+
+// copyShort copies src[:n], n <= mixedRun, to dst, which has Slack bytes
+// to spare past n.
+func copyShort(dst, src []byte, n int) {
+	switch {
+	case len(src) >= mixedRun:
+		// Two word stores instead of a memmove call; the bytes past n
+		// land in room that is free or Slack.
+		binary.LittleEndian.PutUint64(dst, binary.LittleEndian.Uint64(src))
+		binary.LittleEndian.PutUint64(dst[8:], binary.LittleEndian.Uint64(src[8:]))
+	case n <= 4:
+		// The short tail of a string: bytes, no call.
+		for k := range n {
+			dst[k] = src[k]
+		}
+	default:
+		copy(dst, src[:n])
+	}
+}
+
+// appendInvalid appends the replacement of one invalid UTF-8 byte under
+// the InvalidUTF8Replace or InvalidUTF8ReplaceRaw policy.
+func (x *escaper) appendInvalid(b []byte) []byte {
+	if x.esc.InvalidUTF8 == InvalidUTF8Replace {
+		return x.appendU(b, utf8.RuneError)
+	}
+	return x.appendRune(b, utf8.RuneError, replacementUTF8)
+}
+
+var replacementUTF8 = []byte("\uFFFD")
+
+// appendASCII appends the form of the ASCII byte c under x's rules.
+func (x *escaper) appendASCII(b []byte, c byte) []byte {
+	if x.ce != nil {
+		switch e := &x.ce.ascii[c]; e.action {
+		case actNone:
+			return append(b, c)
+		case actUnicode:
+			return x.appendU(b, rune(c))
+		case actBackslash:
+			return append(b, '\\', e.char)
+		case actSequence:
+			return append(b, e.seq...)
+		}
+	}
+	switch c {
+	case '"', '\\':
+		return append(b, '\\', c)
+	case '\b':
+		return append(b, '\\', 'b')
+	case '\f':
+		return append(b, '\\', 'f')
+	case '\n':
+		return append(b, '\\', 'n')
+	case '\r':
+		return append(b, '\\', 'r')
+	case '\t':
+		return append(b, '\\', 't')
+	case '/':
+		if x.esc.EscapeSlash {
+			return append(b, '\\', '/')
+		}
+	case '<', '>', '&':
+		if x.esc.HTMLSafe {
+			return x.appendU(b, rune(c))
+		}
+	case '\'':
+		if x.quote == '\'' {
+			return x.appendU(b, rune(c))
+		}
+	}
+	if c < 0x20 {
+		return x.appendU(b, rune(c))
+	}
+	return append(b, c)
+}
+
+// appendRune appends the form of the code point r >= U+0080, whose UTF-8
+// encoding is raw, under x's rules (see Escaping for their order).
+func (x *escaper) appendRune(b []byte, r rune, raw []byte) []byte {
+	if m := x.esc.MaxUnescaped; m != 0 && r > m {
+		return x.appendU(b, r)
+	}
+	if x.ce != nil {
+		if seq, ok := x.ce.rune(r); ok {
+			return append(b, seq...)
+		}
+	}
+	if x.esc.JSLineTerminators && (r == '\u2028' || r == '\u2029') {
+		return x.appendU(b, r)
+	}
+	if x.esc.SurrogateEscapes && r > 0xFFFF {
+		return x.appendU(b, r)
+	}
+	return append(b, raw...)
+}
+
+// appendU appends r as \uXXXX, or above U+FFFF as the escaped UTF-16
+// surrogate pair (RFC 8259 §7), with x's hex case.
+func (x *escaper) appendU(b []byte, r rune) []byte {
+	if r > 0xFFFF {
+		r -= 0x10000
+		b = x.appendU16(b, 0xD800+(r>>10))
+		return x.appendU16(b, 0xDC00+(r&0x3FF))
+	}
+	return x.appendU16(b, r)
+}
+
+func (x *escaper) appendU16(b []byte, r rune) []byte {
+	h := x.hex
+	return append(b, '\\', 'u', h[r>>12&0xF], h[r>>8&0xF], h[r>>4&0xF], h[r&0xF])
 }

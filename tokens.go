@@ -1,10 +1,5 @@
 package jgen
 
-import (
-	"encoding/binary"
-	"unicode/utf8"
-)
-
 // WriteStartObject writes '{' and opens an object (RFC 8259 §4). It
 // returns a *SyntaxError where a value may not stand, or matching
 // ErrMaxDepth when the object would nest deeper than Options.MaxDepth.
@@ -132,99 +127,6 @@ func (g *Generator) WriteString(s string) error {
 // only read.
 func (g *Generator) WriteStringBytes(s []byte) error {
 	return g.writeStringValue(s)
-}
-
-// writeStringValue returns its errors through g.note itself, so that
-// WriteString stays small enough to be inlined.
-func (g *Generator) writeStringValue(s []byte) error {
-	// Fast path, for values in a compact array or after a name: the
-	// separator, the string and its quotes fit in the buffer, and the
-	// scan finds nothing to escape, so the string costs one kernel call.
-	if st := &g.st; st.vsep != noFast && g.err == nil && g.x.hook == nil {
-		b := g.k.buf
-		l := len(b)
-		if need := len(s) + slack + 3; need > cap(b)-l && need <= cap(b) && g.k.w != nil {
-			// Flush before a string that fits an empty buffer rather
-			// than in its middle, which would first have to check the
-			// rest of it for invalid UTF-8 (see writeContent).
-			if err := g.k.flush(); err != nil {
-				g.err = err
-				return g.note(err)
-			}
-			b, l = g.k.buf, 0
-		}
-		if len(s) <= cap(b)-l-(slack+3) {
-			// Index into the whole capacity and set the length once at
-			// the end: cheaper than three appends.
-			mark := l
-			b = b[:cap(b)]
-			if st.vsep != 0 {
-				b[l] = st.vsep
-				l++
-			}
-			b[l] = g.x.quote
-			l++
-			set := g.x.set
-			n := set.Copy(b[l:], s)
-			l += n
-			if n == len(s) {
-				b[l] = g.x.quote
-				g.k.buf = g.k.buf[:l+1]
-				st.fastValueDone()
-				return nil
-			}
-			// A few ASCII escapes between clean runs (a quote in a
-			// sentence): escape each from the table and scan on, while
-			// the rest still fits with Slack to spare (l-n <= lim). This
-			// is tableEscapes written inline: the call cost 9% at 12
-			// bytes (BenchmarkWriteString escaped, benchstat n=6).
-			if t := g.x.tab; t != nil {
-				lim := len(b) - len(s) - slack - 16
-				for n < len(s) && s[n] < utf8.RuneSelf && l-n <= lim {
-					e := &t[s[n]]
-					binary.LittleEndian.PutUint64(b[l:], e.w)
-					l += int(e.n)
-					n++
-					if len(s)-n <= shortTail {
-						// A few bytes after the escape (a quote that
-						// closes a sentence): a byte loop costs less
-						// than a kernel call.
-						for n < len(s) && !set.Contains(s[n]) {
-							b[l] = s[n]
-							l++
-							n++
-						}
-						continue
-					}
-					m := set.Copy(b[l:], s[n:])
-					l += m
-					n += m
-				}
-			}
-			if n == len(s) {
-				b[l] = g.x.quote
-				g.k.buf = g.k.buf[:l+1]
-				st.fastValueDone()
-				return nil
-			}
-			// Something else to escape: escape the rest in place when it
-			// fits, which is the common case of a short string.
-			b, i, bad := g.x.appendSome(b[:l], s, n)
-			if i == len(s) && !bad && cap(b)-len(b) > slack {
-				g.k.buf = append(b, g.x.quote)
-				st.fastValueDone()
-				return nil
-			}
-			g.k.buf = b
-			return g.note(g.finishString(s[i:], int64(i), mark))
-		}
-	}
-	mark, err := g.beginValue("string value", 2)
-	if err != nil {
-		return g.note(err)
-	}
-	g.k.buf = append(g.k.buf, g.x.quote)
-	return g.note(g.finishString(s, 0, mark))
 }
 
 // finishString writes the rest of a string value whose opening quote and
