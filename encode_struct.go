@@ -56,10 +56,10 @@ func newStructEncoder(t reflect.Type) encoderFunc {
 // A name never fails to quote: names are valid UTF-8 (isValidTag and Go
 // identifiers).
 func (se *structEncoder) quoted(x *escaper) [][]byte {
-	if n := se.names.Load(); n != nil && n.esc == x.esc {
+	if n := se.names.Load(); n != nil && n.esc == x.escaping {
 		return n.q
 	}
-	n := &quotedNames{esc: x.esc, q: make([][]byte, len(se.fields))}
+	n := &quotedNames{esc: x.escaping, q: make([][]byte, len(se.fields))}
 	var buf []byte
 	for i := range se.fields {
 		start := len(buf)
@@ -75,7 +75,7 @@ func (se *structEncoder) encode(e *encState, v reflect.Value) error {
 	if err := e.writeStart(inObject); err != nil {
 		return err
 	}
-	names := se.quoted(&g.x)
+	names := se.quoted(&g.esc)
 fields:
 	for i := range se.fields {
 		f := &se.fields[i]
@@ -112,29 +112,29 @@ fields:
 // writeQuotedName writes a name already quoted under the current escaping.
 func (e *encState) writeQuotedName(q []byte) error {
 	g := e.g
-	if st := &g.st; st.compact && st.cur == inObject && !st.afterName && g.err == nil {
+	if st := &g.state; st.compact && st.container == inObject && !st.afterName && g.err == nil {
 		// The Compact layout's prefix of a name is a comma or nothing.
-		if g.k.free() < len(q)+1 {
-			_ = g.k.room(len(q) + 1) // append mode while WriteValue runs
+		if g.out.free() < len(q)+1 {
+			_ = g.out.room(len(q) + 1) // append mode while WriteValue runs
 		}
-		b := g.k.buf
+		b := g.out.buf
 		if !st.first {
 			b = append(b, ',')
 		}
-		g.k.buf = append(b, q...)
+		g.out.buf = append(b, q...)
 		st.first = false
 		st.afterName = true
-		st.vsep = ':' // what nameDone's sync sets in the Compact layout
+		st.valueSep = ':' // what nameDone's sync sets in the Compact layout
 		return nil
 	}
 	if err := g.beginName(); err != nil {
 		return err
 	}
-	g.k.buf = g.appendPrefix(g.k.buf, true)
+	g.out.buf = g.appendPrefix(g.out.buf, true)
 	if err := g.appendRaw(q); err != nil {
 		return err
 	}
-	g.st.nameDone()
+	g.state.nameDone()
 	return nil
 }
 

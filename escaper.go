@@ -16,21 +16,22 @@ const maxEscapeLen = 12
 // quote char are chosen here, once per option change, so that the string
 // loop has no mode switch.
 type escaper struct {
-	set   *scan.Set
-	hex   *[16]byte
-	quote byte
-	esc   Escaping
-	ce    *CharacterEscapes // == esc.CharacterEscapes
-	hook  func([]byte) int  // == ce.hook, or nil
+	set         *scan.Set
+	hex         *[16]byte
+	quote       byte
+	escaping    Escaping
+	charEscapes *CharacterEscapes // == escaping.CharacterEscapes
+	hook        func([]byte) int  // == charEscapes.hook, or nil
 	// maxEsc is the most bytes one escape can write: maxEscapeLen, or a
-	// longer sequence of ce.
+	// longer sequence of charEscapes.
 	maxEsc int
-	// tab, when not nil, holds the form of every ASCII byte under the
+	// table, when not nil, holds the form of every ASCII byte under the
 	// standard options (no CharacterEscapes).
-	tab *[128]escCode
-	// raw2 is set when every code point from U+0080 to U+07FF (two UTF-8
-	// bytes) is written raw, so valid two-byte sequences skip decoding.
-	raw2 bool
+	table *[128]escCode
+	// rawTwoByte is set when every code point from U+0080 to U+07FF (two
+	// UTF-8 bytes) is written raw, so valid two-byte sequences skip
+	// decoding.
+	rawTwoByte bool
 	// b64 caches whether the escaping changes a symbol of the standard
 	// base64 alphabet (see base64Escaped): 0 not known yet, 1 no, 2 yes.
 	b64 uint8
@@ -59,17 +60,17 @@ func (x *escaper) compile(e Escaping) error {
 func (x *escaper) init(e Escaping) {
 	key := optionKeyOf(&e)
 	*x = escaper{
-		set:    &stdSets[key.set()],
-		hex:    hexLower,
-		quote:  e.quote(),
-		esc:    e,
-		ce:     e.CharacterEscapes,
-		maxEsc: maxEscapeLen,
+		set:         &stdSets[key.set()],
+		hex:         hexLower,
+		quote:       e.quote(),
+		escaping:    e,
+		charEscapes: e.CharacterEscapes,
+		maxEsc:      maxEscapeLen,
 	}
 	if e.UpperHex {
 		x.hex = hexUpper
 	}
-	x.raw2 = e.MaxUnescaped == 0 || e.MaxUnescaped >= 0x7FF
+	x.rawTwoByte = e.MaxUnescaped == 0 || e.MaxUnescaped >= 0x7FF
 	lead, pass := leadClassOf(&e)
 	if ce := e.CharacterEscapes; ce != nil {
 		x.set = &ce.sets[key.set()]
@@ -82,14 +83,14 @@ func (x *escaper) init(e Escaping) {
 		}
 		x.hook = ce.hook
 		x.maxEsc = ce.maxSeq
-		x.raw2 = x.raw2 && ce.minRune > 0x7FF
+		x.rawTwoByte = x.rawTwoByte && ce.minRune > 0x7FF
 	} else {
 		if pass {
 			x.set = stdUTF8[utf8Index(lead, key)].get(func() scan.Set {
 				return scan.NewUTF8Set(stopLeads(lead), key.extra()...)
 			})
 		}
-		x.tab = &stdTabs[key]
+		x.table = &stdTabs[key]
 	}
 }
 
@@ -165,7 +166,7 @@ func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 		}
 		mixed = true
 		if c >= utf8.RuneSelf {
-			if x.raw2 && c >= 0xC2 && c <= 0xDF && i+1 < len(src) && src[i+1]&0xC0 == 0x80 {
+			if x.rawTwoByte && c >= 0xC2 && c <= 0xDF && i+1 < len(src) && src[i+1]&0xC0 == 0x80 {
 				// A valid two-byte sequence, U+0080..U+07FF, written raw.
 				b[l], b[l+1] = c, src[i+1]
 				l += 2
@@ -175,7 +176,7 @@ func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 			r, size := utf8.DecodeRune(src[i:])
 			var out []byte
 			if r == utf8.RuneError && size == 1 {
-				if x.esc.InvalidUTF8 == InvalidUTF8Error {
+				if x.escaping.InvalidUTF8 == InvalidUTF8Error {
 					return b[:l], i, true
 				}
 				out = x.appendInvalid(b[:l])
@@ -187,7 +188,7 @@ func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 			continue
 		}
 		if set.Contains(c) {
-			if t := x.tab; t != nil {
+			if t := x.table; t != nil {
 				// All 8 bytes of the code are stored (Slack covers it).
 				e := &t[c]
 				binary.LittleEndian.PutUint64(b[l:], e.w)
@@ -240,7 +241,7 @@ func copyShort(dst, src []byte, n int) {
 // appendInvalid appends the replacement of one invalid UTF-8 byte under
 // the InvalidUTF8Replace or InvalidUTF8ReplaceRaw policy.
 func (x *escaper) appendInvalid(b []byte) []byte {
-	if x.esc.InvalidUTF8 == InvalidUTF8Replace {
+	if x.escaping.InvalidUTF8 == InvalidUTF8Replace {
 		return x.appendU(b, utf8.RuneError)
 	}
 	return x.appendRune(b, utf8.RuneError, replacementUTF8)
@@ -250,8 +251,8 @@ var replacementUTF8 = []byte("\uFFFD")
 
 // appendASCII appends the form of the ASCII byte c under x's rules.
 func (x *escaper) appendASCII(b []byte, c byte) []byte {
-	if x.ce != nil {
-		switch e := &x.ce.ascii[c]; e.action {
+	if x.charEscapes != nil {
+		switch e := &x.charEscapes.ascii[c]; e.action {
 		case actNone:
 			return append(b, c)
 		case actUnicode:
@@ -276,11 +277,11 @@ func (x *escaper) appendASCII(b []byte, c byte) []byte {
 	case '\t':
 		return append(b, '\\', 't')
 	case '/':
-		if x.esc.EscapeSlash {
+		if x.escaping.EscapeSlash {
 			return append(b, '\\', '/')
 		}
 	case '<', '>', '&':
-		if x.esc.HTMLSafe {
+		if x.escaping.HTMLSafe {
 			return x.appendU(b, rune(c))
 		}
 	case '\'':
@@ -297,18 +298,18 @@ func (x *escaper) appendASCII(b []byte, c byte) []byte {
 // appendRune appends the form of the code point r >= U+0080, whose UTF-8
 // encoding is raw, under x's rules (see Escaping for their order).
 func (x *escaper) appendRune(b []byte, r rune, raw []byte) []byte {
-	if m := x.esc.MaxUnescaped; m != 0 && r > m {
+	if m := x.escaping.MaxUnescaped; m != 0 && r > m {
 		return x.appendU(b, r)
 	}
-	if x.ce != nil {
-		if seq, ok := x.ce.rune(r); ok {
+	if x.charEscapes != nil {
+		if seq, ok := x.charEscapes.rune(r); ok {
 			return append(b, seq...)
 		}
 	}
-	if x.esc.JSLineTerminators && (r == '\u2028' || r == '\u2029') {
+	if x.escaping.JSLineTerminators && (r == '\u2028' || r == '\u2029') {
 		return x.appendU(b, r)
 	}
-	if x.esc.SurrogateEscapes && r > 0xFFFF {
+	if x.escaping.SurrogateEscapes && r > 0xFFFF {
 		return x.appendU(b, r)
 	}
 	return append(b, raw...)

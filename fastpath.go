@@ -57,12 +57,12 @@ func (e *Escaping) appendQuote(dst, src []byte) ([]byte, error) {
 		if bad {
 			return dst, &UTF8Error{Offset: int64(i)}
 		}
-		k := sink{buf: b}
-		if err := x.writeContent(&k, src[i:], &strState{base: int64(i)}); err != nil {
+		out := sink{buf: b}
+		if err := x.writeContent(&out, src[i:], &strState{base: int64(i)}); err != nil {
 			return dst, err
 		}
-		_ = k.room(1)
-		return append(k.buf, q), nil
+		_ = out.room(1)
+		return append(out.buf, q), nil
 	}
 	var x escaper
 	if err := x.compile(*e); err != nil {
@@ -113,40 +113,40 @@ func (g *Generator) writeStringValue(s []byte) error {
 	// Fast path, for values in a compact array or after a name: the
 	// separator, the string and its quotes fit in the buffer, and the
 	// scan finds nothing to escape, so the string costs one kernel call.
-	if st := &g.st; st.vsep != noFast && g.err == nil && g.x.hook == nil {
-		b := g.k.buf
+	if st := &g.state; st.valueSep != noFast && g.err == nil && g.esc.hook == nil {
+		b := g.out.buf
 		l := len(b)
-		if need := len(s) + slack + 3; need > cap(b)-l && need <= cap(b) && g.k.w != nil {
+		if need := len(s) + slack + 3; need > cap(b)-l && need <= cap(b) && g.out.w != nil {
 			// Flush before a string that fits an empty buffer rather
 			// than in its middle, which would first have to check the
 			// rest of it for invalid UTF-8 (see writeContent).
-			if err := g.k.flush(); err != nil {
+			if err := g.out.flush(); err != nil {
 				return g.note(g.fail(err))
 			}
-			b, l = g.k.buf, 0
+			b, l = g.out.buf, 0
 		}
 		if len(s) <= cap(b)-l-(slack+3) {
 			// Index into the whole capacity and set the length once at
 			// the end: cheaper than three appends.
 			mark := l
 			b = b[:cap(b)]
-			if st.vsep != 0 {
-				b[l] = st.vsep
+			if st.valueSep != 0 {
+				b[l] = st.valueSep
 				l++
 			}
-			b[l] = g.x.quote
+			b[l] = g.esc.quote
 			l++
-			set := g.x.set
+			set := g.esc.set
 			n := set.Copy(b[l:], s)
 			l += n
 			if n == len(s) {
-				b[l] = g.x.quote
-				g.k.buf = g.k.buf[:l+1]
+				b[l] = g.esc.quote
+				g.out.buf = g.out.buf[:l+1]
 				st.fastValueDone()
 				return nil
 			}
 			// tableEscapes, inline (see the top of the file).
-			if t := g.x.tab; t != nil {
+			if t := g.esc.table; t != nil {
 				lim := len(b) - len(s) - scan.Slack - 16
 				for n < len(s) && s[n] < utf8.RuneSelf && l-n <= lim {
 					e := &t[s[n]]
@@ -167,20 +167,20 @@ func (g *Generator) writeStringValue(s []byte) error {
 				}
 			}
 			if n == len(s) {
-				b[l] = g.x.quote
-				g.k.buf = g.k.buf[:l+1]
+				b[l] = g.esc.quote
+				g.out.buf = g.out.buf[:l+1]
 				st.fastValueDone()
 				return nil
 			}
 			// Something else to escape: escape the rest in place when it
 			// fits, which is the common case of a short string.
-			b, i, bad := g.x.appendSome(b[:l], s, n)
+			b, i, bad := g.esc.appendSome(b[:l], s, n)
 			if i == len(s) && !bad && cap(b)-len(b) > slack {
-				g.k.buf = append(b, g.x.quote)
+				g.out.buf = append(b, g.esc.quote)
 				st.fastValueDone()
 				return nil
 			}
-			g.k.buf = b
+			g.out.buf = b
 			return g.note(g.finishString(s[i:], int64(i), mark))
 		}
 	}
@@ -188,6 +188,6 @@ func (g *Generator) writeStringValue(s []byte) error {
 	if err != nil {
 		return g.note(err)
 	}
-	g.k.buf = append(g.k.buf, g.x.quote)
+	g.out.buf = append(g.out.buf, g.esc.quote)
 	return g.note(g.finishString(s, 0, mark))
 }

@@ -48,16 +48,16 @@ func stringBytes(s string) []byte {
 
 // appendQuoted appends src quoted to dst; on error it returns dst.
 func (x *escaper) appendQuoted(dst, src []byte) ([]byte, error) {
-	k := sink{buf: dst}
-	_ = k.room(len(src) + 2) // append mode: cannot fail
-	k.buf = append(k.buf, x.quote)
+	out := sink{buf: dst}
+	_ = out.room(len(src) + 2) // append mode: cannot fail
+	out.buf = append(out.buf, x.quote)
 	st := strState{}
-	if err := x.writeContent(&k, src, &st); err != nil {
+	if err := x.writeContent(&out, src, &st); err != nil {
 		return dst, err
 	}
-	_ = k.room(1)
-	k.buf = append(k.buf, x.quote)
-	return k.buf, nil
+	_ = out.room(1)
+	out.buf = append(out.buf, x.quote)
+	return out.buf, nil
 }
 
 // strState follows one string value through writeContent calls.
@@ -86,12 +86,12 @@ const minRun = 256
 // rest of src at the rate of output to input so far, so that a long string
 // costs the buffer one or two copies rather than one per growth by a
 // quarter (slices.Grow's rate for large slices).
-func (x *escaper) writeContent(k *sink, src []byte, st *strState) error {
+func (x *escaper) writeContent(out *sink, src []byte, st *strState) error {
 	i := 0
-	start := len(k.buf)
+	start := len(out.buf)
 	for {
 		var bad bool
-		k.buf, i, bad = x.appendSome(k.buf, src, i)
+		out.buf, i, bad = x.appendSome(out.buf, src, i)
 		if i >= len(src) {
 			return nil
 		}
@@ -100,10 +100,10 @@ func (x *escaper) writeContent(k *sink, src []byte, st *strState) error {
 		}
 		// Out of room: make some, at least for one escape.
 		n := max(min(len(src)-i, minRun), x.maxEsc)
-		if k.w == nil {
-			n = max(n, restRoom(len(src)-i, len(k.buf)-start, i))
+		if out.w == nil {
+			n = max(n, restRoom(len(src)-i, len(out.buf)-start, i))
 		}
-		if err := x.room(k, src, i, st, n); err != nil {
+		if err := x.room(out, src, i, st, n); err != nil {
 			return err
 		}
 	}
@@ -131,17 +131,17 @@ func restRoom(rest, out, in int) int {
 const rateSample = 4096
 
 // room is sink.room with the InvalidUTF8Error guarantee of writeContent.
-func (x *escaper) room(k *sink, src []byte, i int, st *strState, n int) error {
-	if k.free() >= n {
+func (x *escaper) room(out *sink, src []byte, i int, st *strState, n int) error {
+	if out.free() >= n {
 		return nil
 	}
-	if k.w != nil && !st.checked && x.esc.InvalidUTF8 == InvalidUTF8Error {
+	if out.w != nil && !st.checked && x.escaping.InvalidUTF8 == InvalidUTF8Error {
 		if j := invalidIndex(src[i:]); j >= 0 {
 			return &UTF8Error{Offset: st.base + int64(i+j)}
 		}
 		st.checked = true
 	}
-	return k.room(n)
+	return out.room(n)
 }
 
 // invalidIndex returns the index of the first invalid UTF-8 byte of b, or

@@ -100,7 +100,7 @@ type escCode struct {
 var stdTabs = func() (tabs [tableKeys][128]escCode) {
 	for k := range tabs {
 		e := optionKey(k).escaping()
-		x := escaper{hex: hexLower, quote: e.quote(), esc: e}
+		x := escaper{hex: hexLower, quote: e.quote(), escaping: e}
 		if e.UpperHex {
 			x.hex = hexUpper
 		}

@@ -18,14 +18,14 @@ func (g *Generator) writeStart(c context, open byte, tok string) error {
 	if err := g.checkValue(tok); err != nil {
 		return err
 	}
-	if len(g.st.stack) >= g.st.maxDepth {
-		return &SyntaxError{Token: tok, Context: g.st.where(), Offset: g.k.offset(), Err: ErrMaxDepth}
+	if len(g.state.stack) >= g.state.maxDepth {
+		return &SyntaxError{Token: tok, Context: g.state.where(), Offset: g.out.offset(), Err: ErrMaxDepth}
 	}
 	if _, err := g.beginValue(tok, 1); err != nil {
 		return err
 	}
-	g.k.buf = append(g.k.buf, open)
-	g.st.push(c)
+	g.out.buf = append(g.out.buf, open)
+	g.state.push(c)
 	return nil
 }
 
@@ -46,29 +46,29 @@ func (g *Generator) writeEnd(c context, close byte, tok string) error {
 	if g.err != nil {
 		return g.err
 	}
-	if g.st.cur != c || g.st.afterName {
+	if g.state.container != c || g.state.afterName {
 		return g.syntaxErr(tok)
 	}
-	n := 3 + len(g.indBy)*len(g.st.stack)
-	if err := g.k.room(n); err != nil {
+	n := 3 + len(g.indent)*len(g.state.stack)
+	if err := g.out.room(n); err != nil {
 		return g.fail(err)
 	}
-	b := g.k.buf
+	b := g.out.buf
 	switch g.opts.Layout {
 	case Indented:
-		if !g.st.first {
-			b = g.appendIndent(b, len(g.st.stack)-1)
+		if !g.state.first {
+			b = g.appendIndent(b, len(g.state.stack)-1)
 		}
 	case JacksonPretty:
 		switch {
-		case c == inArray || g.st.first:
+		case c == inArray || g.state.first:
 			b = append(b, ' ')
 		default:
-			b = g.appendIndent(b, g.st.objects-1)
+			b = g.appendIndent(b, g.state.objects-1)
 		}
 	}
-	g.k.buf = append(b, close)
-	g.st.pop()
+	g.out.buf = append(b, close)
+	g.state.pop()
 	return g.rootDone()
 }
 
@@ -91,12 +91,12 @@ func (g *Generator) writeName(name []byte) error {
 	if err := g.beginName(); err != nil {
 		return err
 	}
-	mark := len(g.k.buf)
-	g.k.buf = g.appendPrefix(g.k.buf, true)
+	mark := len(g.out.buf)
+	g.out.buf = g.appendPrefix(g.out.buf, true)
 	if err := g.writeQuoted(name, mark); err != nil {
 		return err
 	}
-	g.st.nameDone()
+	g.state.nameDone()
 	return nil
 }
 
@@ -106,10 +106,10 @@ func (g *Generator) beginName() error {
 	if g.err != nil {
 		return g.err
 	}
-	if !g.st.canName() {
+	if !g.state.canName() {
 		return g.syntaxErr("name")
 	}
-	if err := g.k.room(g.prefixRoom() + 2); err != nil {
+	if err := g.out.room(g.prefixRoom() + 2); err != nil {
 		return g.fail(err)
 	}
 	return nil
@@ -143,27 +143,27 @@ func (g *Generator) finishString(s []byte, base int64, mark int) error {
 
 // writeRest is finishString without the state change, shared with names.
 func (g *Generator) writeRest(s []byte, base int64, mark int) error {
-	k := &g.k
+	out := &g.out
 	st := strState{base: base}
-	if err := g.x.writeContent(k, s, &st); err != nil {
-		if k.err != nil {
-			g.err = k.err
-			return k.err
+	if err := g.esc.writeContent(out, s, &st); err != nil {
+		if out.err != nil {
+			g.err = out.err
+			return out.err
 		}
-		k.buf = k.buf[:mark]
+		out.buf = out.buf[:mark]
 		return err
 	}
-	if err := k.room(1); err != nil {
+	if err := out.room(1); err != nil {
 		return g.fail(err)
 	}
-	k.buf = append(k.buf, g.x.quote)
+	out.buf = append(out.buf, g.esc.quote)
 	return nil
 }
 
 // writeQuoted writes s quoted after a prefix that starts at mark; see
 // finishString.
 func (g *Generator) writeQuoted(s []byte, mark int) error {
-	g.k.buf = append(g.k.buf, g.x.quote)
+	g.out.buf = append(g.out.buf, g.esc.quote)
 	return g.writeRest(s, 0, mark)
 }
 
@@ -186,6 +186,6 @@ func (g *Generator) writeLiteral(lit, tok string) error {
 	if _, err := g.beginValue(tok, len(lit)); err != nil {
 		return err
 	}
-	g.k.buf = append(g.k.buf, lit...)
+	g.out.buf = append(g.out.buf, lit...)
 	return g.valueDone()
 }
