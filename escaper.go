@@ -127,23 +127,26 @@ const mixedRun = 16
 // InvalidUTF8Error policy. It stops early when fewer than x.maxEsc bytes
 // (plus Slack) are left, so that an escape never needs to grow b.
 //
-// It runs in two modes. In scan mode a kernel call copies each clean run.
-// Each scan is preceded by a test of its first byte, which after an escape
-// is often special too. Where the scan stops, it turns to mixed mode, a
-// byte-at-a-time loop, because text that needs attention often keeps
-// needing it: mixed text (accented Latin, an escape every few bytes) would
-// otherwise cost a kernel call per short run. It goes back to scan mode after mixedRun
-// clean ASCII bytes in a row, or at once when a hook must see clean runs.
+// It runs in two modes, one loop with the mode in a variable. In scan mode
+// a kernel call copies each clean run; a test of its first byte, which
+// after an escape is often special too, comes before the call. Where the
+// scan stops, it turns to mixed mode, a byte-at-a-time loop, because text
+// that needs attention often keeps needing it: mixed text (accented Latin,
+// an escape every few bytes) would otherwise cost a kernel call per short
+// run. It goes back to scan mode after mixedRun clean ASCII bytes in a
+// row, or at once when a hook must see clean runs.
 //
 // It works on the whole capacity of b with a length l kept in a register,
 // and sets b's length once on return: cheaper than an append per piece.
+// The cases stay in one body because a call per code point or per run
+// costs more than the loop's instruction budget allows (see
+// docs/PERFORMANCE.md); only the rare ones (appendInvalid) are calls.
 func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 	set := x.set
 	l := len(b)
 	b = b[:cap(b)]
 	end := len(b) - scan.Slack
-	// full is the length past which one more escape might not fit.
-	full := end - x.maxEsc
+	full := end - x.maxEsc // past it, one more escape might not fit
 	mixed := false
 	for i < len(src) && l <= full {
 		c := src[i]
@@ -151,8 +154,7 @@ func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 			chunk := src[i:min(len(src), i+end-l)]
 			n := set.Copy(b[l:], chunk)
 			if x.hook != nil {
-				if j := x.hook(chunk[:n]); j >= 0 && j < n {
-					// The hook stops at src[i+j]: written as ASCII says.
+				if j := x.hook(chunk[:n]); j >= 0 && j < n { // the hook stops: as ASCII says
 					r := x.appendASCII(b[:l+j], src[i+j])
 					l, b = len(r), r[:cap(r)]
 					i += j + 1
@@ -169,8 +171,7 @@ func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 			if x.rawTwoByte && c >= 0xC2 && c <= 0xDF && i+1 < len(src) && src[i+1]&0xC0 == 0x80 {
 				// A valid two-byte sequence, U+0080..U+07FF, written raw.
 				b[l], b[l+1] = c, src[i+1]
-				l += 2
-				i += 2
+				l, i = l+2, i+2
 				continue
 			}
 			r, size := utf8.DecodeRune(src[i:])
@@ -188,8 +189,7 @@ func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 			continue
 		}
 		if set.Contains(c) {
-			if t := x.table; t != nil {
-				// All 8 bytes of the code are stored (Slack covers it).
+			if t := x.table; t != nil { // all 8 bytes stored: Slack covers them
 				e := &t[c]
 				binary.LittleEndian.PutUint64(b[l:], e.w)
 				l += int(e.n)
@@ -204,38 +204,28 @@ func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 			mixed = false
 			continue
 		}
-		// A clean ASCII run in mixed mode: a table loop, then one copy.
+		// A clean ASCII run in mixed mode: a byte loop, then one copy.
 		j := i + 1
 		lim := min(len(src), i+min(mixedRun, end-l))
 		for j < lim && !set.Contains(src[j]) {
 			j++
 		}
 		n := j - i
-		copyShort(b[l:], src[i:], n)
-		l += n
-		i = j
+		switch {
+		case i+mixedRun <= len(src): // two word stores, not a memmove call
+			binary.LittleEndian.PutUint64(b[l:], binary.LittleEndian.Uint64(src[i:]))
+			binary.LittleEndian.PutUint64(b[l+8:], binary.LittleEndian.Uint64(src[i+8:]))
+		case n <= 4:
+			for k := range n { // the tail of a string: no call
+				b[l+k] = src[i+k]
+			}
+		default:
+			copy(b[l:], src[i:j])
+		}
+		l, i = l+n, j
 		mixed = n < mixedRun
 	}
 	return b[:l], i, false
-}
-
-// copyShort copies src[:n], n <= mixedRun, to dst, which has Slack bytes
-// to spare past n.
-func copyShort(dst, src []byte, n int) {
-	switch {
-	case len(src) >= mixedRun:
-		// Two word stores instead of a memmove call; the bytes past n
-		// land in room that is free or Slack.
-		binary.LittleEndian.PutUint64(dst, binary.LittleEndian.Uint64(src))
-		binary.LittleEndian.PutUint64(dst[8:], binary.LittleEndian.Uint64(src[8:]))
-	case n <= 4:
-		// The short tail of a string: bytes, no call.
-		for k := range n {
-			dst[k] = src[k]
-		}
-	default:
-		copy(dst, src[:n])
-	}
 }
 
 // appendInvalid appends the replacement of one invalid UTF-8 byte under

@@ -121,7 +121,8 @@ func (g *Generator) writeStringValue(s []byte) error {
 			// than in its middle, which would first have to check the
 			// rest of it for invalid UTF-8 (see writeContent).
 			if err := g.out.flush(); err != nil {
-				return g.note(g.fail(err))
+				g.err = err
+				return g.note(err)
 			}
 			b, l = g.out.buf, 0
 		}
