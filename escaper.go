@@ -58,9 +58,9 @@ func (x *escaper) compile(e Escaping) error {
 
 // init fills x from a valid e.
 func (x *escaper) init(e Escaping) {
-	key := optionKeyOf(&e)
+	key := setKeyOf(&e)
 	*x = escaper{
-		set:         &stdSets[key.set()],
+		set:         &stdSets[key],
 		hex:         hexLower,
 		quote:       e.quote(),
 		escaping:    e,
@@ -69,6 +69,7 @@ func (x *escaper) init(e Escaping) {
 	}
 	if e.UpperHex {
 		x.hex = hexUpper
+		key |= keyUpperHex
 	}
 	x.rawTwoByte = e.MaxUnescaped == 0 || e.MaxUnescaped >= 0x7FF
 	lead, pass := leadClassOf(&e)
@@ -110,7 +111,7 @@ func (e *Escaping) quickSet() *scan.Set {
 	if !pass || e.MaxUnescaped > utf8.MaxRune {
 		return nil
 	}
-	key := optionKeyOf(e)
+	key := setKeyOf(e)
 	return stdUTF8[utf8Index(lead, key)].get(func() scan.Set {
 		return scan.NewUTF8Set(stopLeads(lead), key.extra()...)
 	})

@@ -12,11 +12,12 @@ import (
 // scan sets and escape tables, and the tables themselves.
 //
 // Where the next escaping option goes: an option that only adds ASCII bytes
-// to escape gets the next optionKey bit (its bytes in optionKey.extra, its
-// field in optionKeyOf; the tables double). One that makes the scan stop at
-// more UTF-8 lead bytes gets a factor of leadClass (its lead bytes in
-// stopLeads). An option that needs neither (a change of form the loop
-// makes out of line) needs no key at all.
+// to escape gets the next optionKey bit, declared before keyUpperHex (its
+// bytes in optionKey.extra, its field in setKeyOf and optionKey.escaping;
+// the sets and tables double). One that makes the scan stop at more UTF-8
+// lead bytes gets a factor of leadClass (its lead bytes in stopLeads). An
+// option that needs neither (a change of form the loop makes out of line)
+// needs no key at all.
 
 // optionKey is the standard options of an Escaping as bits: the options
 // that choose the scan set (the bits below keyUpperHex) and the ASCII
@@ -43,6 +44,16 @@ const (
 
 // optionKeyOf returns the key of e's standard options.
 func optionKeyOf(e *Escaping) optionKey {
+	k := setKeyOf(e)
+	if e.UpperHex {
+		k |= keyUpperHex
+	}
+	return k
+}
+
+// setKeyOf returns the key of e's options that choose a scan set:
+// optionKeyOf without keyUpperHex, one test fewer.
+func setKeyOf(e *Escaping) optionKey {
 	var k optionKey
 	if e.EscapeSlash {
 		k |= keySlash
@@ -52,9 +63,6 @@ func optionKeyOf(e *Escaping) optionKey {
 	}
 	if e.QuoteChar == '\'' {
 		k |= keyApostrophe
-	}
-	if e.UpperHex {
-		k |= keyUpperHex
 	}
 	return k
 }

@@ -14,8 +14,8 @@ func TestOptionKeyRoundTrip(t *testing.T) {
 		if got := optionKeyOf(&e); got != k {
 			t.Errorf("optionKeyOf(%#v) = %#x, want %#x", e, got, k)
 		}
-		if want := int(k) % setKeys; k.set() != want {
-			t.Errorf("optionKey(%#x).set() = %d, want %d", k, k.set(), want)
+		if want := int(k) % setKeys; k.set() != want || int(setKeyOf(&e)) != want {
+			t.Errorf("optionKey(%#x).set() = %d, setKeyOf = %d, want %d", k, k.set(), setKeyOf(&e), want)
 		}
 	}
 	for _, c := range []struct {
