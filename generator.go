@@ -53,9 +53,9 @@ import (
 // only bytes that were there before, copies of input bytes, or bytes of
 // jgen's own escape tables.
 type Generator struct {
-	out   sink
-	esc   escaper
-	state state
+	out   sink    // the output buffer, flushed to the writer or appended to
+	esc   escaper // the current escaping, compiled
+	state state   // the position in the grammar
 	opts  Options
 	// err stops the stream: the writer's error, a failed WriteStringFrom's
 	// error, Reset(nil)'s error, or ErrClosed.
@@ -64,7 +64,7 @@ type Generator struct {
 	// closeErr is what Close returned.
 	firstErr error
 	closeErr error
-	indent   string
+	indent   string // one level of indentation in the pretty layouts
 	rootSep  string // written between two root values
 	rootTerm string // written after each complete root value
 	// readBuf is the read buffer of WriteStringFrom, allocated on first use.

@@ -17,7 +17,8 @@ const (
 type state struct {
 	// stack holds the enclosing containers, innermost last; its length is
 	// the nesting depth.
-	stack     []context
+	stack []context
+	// container is the innermost open container, or inRoot.
 	container context
 	// first is true until the current container has a member or element.
 	first bool
@@ -88,8 +89,8 @@ func (s *state) valueDone() {
 }
 
 // fastValueDone is valueDone for a value written on the fast path, that
-// is with valueSep != noFast: in a compact array, or in a compact object after
-// a name. It sets what sync would, without recomputing.
+// is with valueSep != noFast: in a compact array, or in a compact object
+// after a name. It sets what sync would, without recomputing.
 func (s *state) fastValueDone() {
 	s.first = false
 	s.afterName = false
