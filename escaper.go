@@ -162,8 +162,7 @@ func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 					continue
 				}
 			}
-			l += n
-			i += n
+			l, i = l+n, i+n
 			mixed = n < len(chunk)
 			continue
 		}

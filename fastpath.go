@@ -107,12 +107,12 @@ func tableEscapes(b []byte, l int, s []byte, n int, set *scan.Set, t *[128]escCo
 	return l, n
 }
 
-// writeStringValue returns its errors through g.note itself, so that
-// WriteString stays small enough to be inlined.
+// writeStringValue is WriteString. Its fast path is for values in a
+// compact array or after a name: the separator, the string and its quotes
+// fit in the buffer, and the scan finds nothing to escape, so the string
+// costs one kernel call. It returns its errors through g.note itself, so
+// that WriteString stays small enough to be inlined.
 func (g *Generator) writeStringValue(s []byte) error {
-	// Fast path, for values in a compact array or after a name: the
-	// separator, the string and its quotes fit in the buffer, and the
-	// scan finds nothing to escape, so the string costs one kernel call.
 	if st := &g.state; st.valueSep != noFast && g.err == nil && g.esc.hook == nil {
 		b := g.out.buf
 		l := len(b)
