@@ -169,8 +169,7 @@ func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 		mixed = true
 		if c >= utf8.RuneSelf {
 			if x.rawTwoByte && c >= 0xC2 && c <= 0xDF && i+1 < len(src) && src[i+1]&0xC0 == 0x80 {
-				// A valid two-byte sequence, U+0080..U+07FF, written raw.
-				b[l], b[l+1] = c, src[i+1]
+				b[l], b[l+1] = c, src[i+1] // U+0080..U+07FF, valid: raw
 				l, i = l+2, i+2
 				continue
 			}
@@ -204,8 +203,7 @@ func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 			mixed = false
 			continue
 		}
-		// A clean ASCII run in mixed mode: a byte loop, then one copy.
-		j := i + 1
+		j := i + 1 // a clean ASCII run: a byte loop, then one copy
 		lim := min(len(src), i+min(mixedRun, end-l))
 		for j < lim && !set.Contains(src[j]) {
 			j++
