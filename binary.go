@@ -35,8 +35,8 @@ func (g *Generator) WriteBinary(enc *base64.Encoding, data []byte) error {
 	if _, err := g.beginValue("binary value", 2); err != nil {
 		return g.note(err)
 	}
-	k := &g.k
-	k.buf = append(k.buf, g.x.quote)
+	k := &g.out
+	k.buf = append(k.buf, g.esc.quote)
 	for len(data) > 0 {
 		// Encode whole groups of 3 bytes except at the end, so that no
 		// padding appears inside the string.
@@ -56,7 +56,7 @@ func (g *Generator) WriteBinary(enc *base64.Encoding, data []byte) error {
 	if err := k.room(1); err != nil {
 		return g.note(g.fail(err))
 	}
-	k.buf = append(k.buf, g.x.quote)
+	k.buf = append(k.buf, g.esc.quote)
 	return g.note(g.valueDone())
 }
 
@@ -68,14 +68,14 @@ func (g *Generator) checkEncoding(enc *base64.Encoding) error {
 		return nil
 	}
 	v := encodingVerdict(enc)
-	if v.bad == 0 && (v.apos == 0 || g.x.quote != '\'') {
+	if v.bad == 0 && (v.apos == 0 || g.esc.quote != '\'') {
 		return nil
 	}
 	at, c := v.bad, v.badByte
-	if v.bad == 0 || (v.apos != 0 && g.x.quote == '\'' && v.apos < v.bad) {
+	if v.bad == 0 || (v.apos != 0 && g.esc.quote == '\'' && v.apos < v.bad) {
 		at, c = v.apos, '\''
 	}
-	return encodingErr(int(at)-1, c, g.x.quote, g.k.offset()) // at is one-based
+	return encodingErr(int(at)-1, c, g.esc.quote, g.out.offset()) // at is one-based
 }
 
 // encVerdict is what probing a *base64.Encoding found: the one-based

@@ -57,39 +57,39 @@ func (g *Generator) WriteValue(v any) error {
 	}
 	e := encStatePool.Get().(*encState)
 	e.g = g
-	saved := g.st
-	k := g.k
-	mark := len(g.k.buf)
+	saved := g.state
+	k := g.out
+	mark := len(g.out.buf)
 	// The encoder writes through the token methods, which note their
 	// errors; the error of the value is WriteValue's own, noted once below.
-	first := g.first
+	first := g.firstErr
 	// A panic in a MarshalJSON or MarshalText method goes on to the
 	// caller, leaving the generator as it was before the value.
 	done := false
 	defer func() {
 		if !done {
-			g.k = k
-			g.k.buf = g.k.buf[:mark]
-			g.st = saved
-			g.first = first
+			g.out = k
+			g.out.buf = g.out.buf[:mark]
+			g.state = saved
+			g.firstErr = first
 		}
 	}()
 	var err error
-	if g.k.w == nil {
+	if g.out.w == nil {
 		if err = e.encodeRoot(v); err != nil {
-			g.k.buf = g.k.buf[:mark]
-			g.st = saved
+			g.out.buf = g.out.buf[:mark]
+			g.state = saved
 		}
 	} else {
 		// Encode into a scratch sink in append mode, so nothing is
 		// flushed before the whole value is known to be good.
 		sp := scratchPool.Get().(*[]byte)
-		g.k = sink{buf: (*sp)[:0], flushed: k.offset()}
+		g.out = sink{buf: (*sp)[:0], flushed: k.offset()}
 		err = e.encodeRoot(v)
-		out := g.k.buf
-		g.k = k
+		out := g.out.buf
+		g.out = k
 		if err != nil {
-			g.st = saved
+			g.state = saved
 		} else {
 			err = g.appendRaw(out)
 		}
@@ -99,7 +99,7 @@ func (g *Generator) WriteValue(v any) error {
 		}
 	}
 	done = true
-	g.first = first
+	g.firstErr = first
 	e.release()
 	if ee, ok := err.(*EncodeError); ok {
 		ee.finish()
@@ -202,18 +202,18 @@ func Marshal(v any, opts *Options) ([]byte, error) {
 // Marshal would return.
 func AppendMarshal(dst []byte, v any, opts *Options) ([]byte, error) {
 	g := genPool.Get().(*Generator)
-	stack := g.st.stack
+	stack := g.state.stack
 	*g = Generator{}
-	g.st.stack = stack[:0]
+	g.state.stack = stack[:0]
 	if err := g.init(opts); err != nil {
 		genPool.Put(g)
 		return dst, err
 	}
 	// One value and nothing after it, as json.Marshal writes.
-	g.rsep, g.rterm = "", ""
+	g.rootSep, g.rootTerm = "", ""
 	g.ResetAppend(dst)
 	err := g.WriteValue(v)
-	out := g.k.buf
+	out := g.out.buf
 	g.ResetAppend(nil)
 	genPool.Put(g)
 	if err != nil {
@@ -245,7 +245,7 @@ func NewEncoder(w io.Writer, opts *Options) (*Encoder, error) {
 	}
 	// Each value followed by one newline, as json.Encoder writes it,
 	// whatever the options' root separator and terminator.
-	g.rsep, g.rterm = "", "\n"
+	g.rootSep, g.rootTerm = "", "\n"
 	return &Encoder{w: w, g: g}, nil
 }
 
@@ -263,7 +263,7 @@ func (enc *Encoder) Encode(v any) error {
 }
 
 // The fast paths below write a token of a value in the Compact layout
-// where the generator's own fast path for strings applies (st.vsep !=
+// where the generator's own fast path for strings applies (st.valueSep !=
 // noFast: in an array, or after a name), with the checks of the token
 // methods folded into one test; elsewhere they fall back to the token
 // methods. While WriteValue runs the sink is in append mode, so room
@@ -273,23 +273,23 @@ func (enc *Encoder) Encode(v any) error {
 // reports true, or reports false where the fast path does not apply.
 func (e *encState) fastValue(n int) bool {
 	g := e.g
-	st := &g.st
-	if st.vsep == noFast || g.err != nil {
+	st := &g.state
+	if st.valueSep == noFast || g.err != nil {
 		return false
 	}
-	if g.k.free() < n+1 {
-		_ = g.k.room(n + 1)
+	if g.out.free() < n+1 {
+		_ = g.out.room(n + 1)
 	}
-	if st.vsep != 0 {
-		g.k.buf = append(g.k.buf, st.vsep)
+	if st.valueSep != 0 {
+		g.out.buf = append(g.out.buf, st.valueSep)
 	}
 	return true
 }
 
 func (e *encState) writeInt(v int64) error {
 	if e.fastValue(20) {
-		e.g.k.buf = appendInt(e.g.k.buf, v)
-		e.g.st.fastValueDone()
+		e.g.out.buf = appendInt(e.g.out.buf, v)
+		e.g.state.fastValueDone()
 		return nil
 	}
 	return e.g.WriteInt(v)
@@ -297,8 +297,8 @@ func (e *encState) writeInt(v int64) error {
 
 func (e *encState) writeUint(v uint64) error {
 	if e.fastValue(20) {
-		e.g.k.buf = appendUint(e.g.k.buf, v)
-		e.g.st.fastValueDone()
+		e.g.out.buf = appendUint(e.g.out.buf, v)
+		e.g.state.fastValueDone()
 		return nil
 	}
 	return e.g.WriteUint(v)
@@ -307,11 +307,11 @@ func (e *encState) writeUint(v uint64) error {
 func (e *encState) writeBool(v bool) error {
 	if e.fastValue(5) {
 		if v {
-			e.g.k.buf = append(e.g.k.buf, "true"...)
+			e.g.out.buf = append(e.g.out.buf, "true"...)
 		} else {
-			e.g.k.buf = append(e.g.k.buf, "false"...)
+			e.g.out.buf = append(e.g.out.buf, "false"...)
 		}
-		e.g.st.fastValueDone()
+		e.g.state.fastValueDone()
 		return nil
 	}
 	return e.g.WriteBool(v)
@@ -319,8 +319,8 @@ func (e *encState) writeBool(v bool) error {
 
 func (e *encState) writeNull() error {
 	if e.fastValue(4) {
-		e.g.k.buf = append(e.g.k.buf, "null"...)
-		e.g.st.fastValueDone()
+		e.g.out.buf = append(e.g.out.buf, "null"...)
+		e.g.state.fastValueDone()
 		return nil
 	}
 	return e.g.WriteNull()
@@ -329,8 +329,8 @@ func (e *encState) writeNull() error {
 // writeFiniteFloat writes a finite float.
 func (e *encState) writeFiniteFloat(f float64, bits int) error {
 	if e.fastValue(32) {
-		e.g.k.buf = appendFloat(e.g.k.buf, f, bits)
-		e.g.st.fastValueDone()
+		e.g.out.buf = appendFloat(e.g.out.buf, f, bits)
+		e.g.state.fastValueDone()
 		return nil
 	}
 	return e.g.writeFloat(f, bits)
@@ -338,21 +338,21 @@ func (e *encState) writeFiniteFloat(f float64, bits int) error {
 
 // writeStart opens an object or array.
 func (e *encState) writeStart(c context) error {
-	st := &e.g.st
+	st := &e.g.state
 	if len(st.stack) < st.maxDepth && e.fastValue(1) {
 		open := byte('[')
 		if c == inObject {
 			open = '{'
 		}
-		e.g.k.buf = append(e.g.k.buf, open)
+		e.g.out.buf = append(e.g.out.buf, open)
 		// push, with what its sync sets in the Compact layout (where
 		// fastValue succeeds).
 		st.stack = append(st.stack, c)
-		st.cur, st.first, st.afterName = c, true, false
-		st.vsep = 0
+		st.container, st.first, st.afterName = c, true, false
+		st.valueSep = 0
 		if c == inObject {
 			st.objects++
-			st.vsep = noFast
+			st.valueSep = noFast
 		}
 		return nil
 	}
@@ -366,26 +366,26 @@ func (e *encState) writeStart(c context) error {
 // to the token methods, which own what follows a root value.
 func (e *encState) writeEnd(c context) error {
 	g := e.g
-	st := &g.st
-	if st.compact && st.cur == c && !st.afterName && g.err == nil && len(st.stack) > 1 {
-		if g.k.free() < 1 {
-			_ = g.k.room(1)
+	st := &g.state
+	if st.compact && st.container == c && !st.afterName && g.err == nil && len(st.stack) > 1 {
+		if g.out.free() < 1 {
+			_ = g.out.room(1)
 		}
 		end := byte(']')
 		if c == inObject {
 			end = '}'
 		}
-		g.k.buf = append(g.k.buf, end)
+		g.out.buf = append(g.out.buf, end)
 		// pop, with what its valueDone and sync set in the Compact
 		// layout below the root.
 		if c == inObject {
 			st.objects--
 		}
 		st.stack = st.stack[:len(st.stack)-1]
-		st.cur, st.first, st.afterName = st.stack[len(st.stack)-1], false, false
-		st.vsep = noFast
-		if st.cur == inArray {
-			st.vsep = ','
+		st.container, st.first, st.afterName = st.stack[len(st.stack)-1], false, false
+		st.valueSep = noFast
+		if st.container == inArray {
+			st.valueSep = ','
 		}
 		return nil
 	}

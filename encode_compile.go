@@ -186,9 +186,9 @@ func numberText(g *Generator, v reflect.Value) (string, error) {
 	}
 	if !validNumber(s) {
 		if jsonOnV2 {
-			return "", marshalerErr(v.Type(), numberErr(s, g.k.offset()), "MarshalJSON")
+			return "", marshalerErr(v.Type(), numberErr(s, g.out.offset()), "MarshalJSON")
 		}
-		return "", &EncodeError{Type: v.Type(), Err: numberErr(s, g.k.offset())}
+		return "", &EncodeError{Type: v.Type(), Err: numberErr(s, g.out.offset())}
 	}
 	return s, nil
 }
@@ -232,7 +232,7 @@ func quotedNumberEncode(e *encState, v reflect.Value) error {
 // quotedStringEncode writes the string quoted under the generator's
 // escaping, inside a string: encoding/json's ",string" on a string field.
 func quotedStringEncode(e *encState, v reflect.Value) error {
-	q, err := e.g.x.appendQuoted(e.tmp[:0], stringBytes(v.String()))
+	q, err := e.g.esc.appendQuoted(e.tmp[:0], stringBytes(v.String()))
 	if err != nil {
 		return err
 	}
@@ -300,7 +300,7 @@ func byteSliceEncode(e *encState, v reflect.Value) error {
 	if v.IsNil() {
 		return e.writeNull()
 	}
-	if !e.g.x.base64Escaped() {
+	if !e.g.esc.base64Escaped() {
 		return e.g.WriteBinary(base64.StdEncoding, v.Bytes())
 	}
 	e.tmp = base64.StdEncoding.AppendEncode(e.tmp[:0], v.Bytes())

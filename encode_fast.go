@@ -166,7 +166,7 @@ func fastElemArray(t reflect.Type, elem encoderFunc) encoderFunc {
 		if err := e.writeStart(inArray); err != nil {
 			return err
 		}
-		if e.g.st.compact && e.g.err == nil {
+		if e.g.state.compact && e.g.err == nil {
 			if err := e.appendElems(v, k, base, size, elem); err != nil {
 				return err
 			}
@@ -236,7 +236,7 @@ func memEmpty(k emptyKind, p unsafe.Pointer) bool {
 // fast path; any other is escaped in place as there, or when it does not
 // fit, through the escaper from its start.
 func (e *encState) appendString(b []byte, s string) ([]byte, bool) {
-	x := &e.g.x
+	x := &e.g.esc
 	if x.hook != nil {
 		return b, false
 	}
@@ -321,8 +321,8 @@ func appendFast(b []byte, k fastKind, p unsafe.Pointer) ([]byte, bool) {
 // state.
 func (e *encState) appendElems(v reflect.Value, k fastKind, base unsafe.Pointer, size uintptr, elem encoderFunc) error {
 	g := e.g
-	st := &g.st
-	b := g.k.buf
+	st := &g.state
+	b := g.out.buf
 	n := v.Len()
 	for i := range n {
 		mark := len(b)
@@ -333,21 +333,21 @@ func (e *encState) appendElems(v reflect.Value, k fastKind, base unsafe.Pointer,
 		if b, ok = e.appendScalar(b, k, unsafe.Add(base, uintptr(i)*size)); ok {
 			continue
 		}
-		g.k.buf = b[:mark]
+		g.out.buf = b[:mark]
 		st.first = i == 0
-		st.vsep = ','
+		st.valueSep = ','
 		if st.first {
-			st.vsep = 0
+			st.valueSep = 0
 		}
 		if err := elem(e, v.Index(i)); err != nil {
 			return atPath(err, v.Type().Elem(), strconv.Itoa(i))
 		}
-		b = g.k.buf
+		b = g.out.buf
 	}
-	g.k.buf = b
+	g.out.buf = b
 	if n > 0 {
 		st.first = false
-		st.vsep = ','
+		st.valueSep = ','
 	}
 	return nil
 }

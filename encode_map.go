@@ -270,25 +270,25 @@ func appendKeyV2(b []byte, k reflect.Value) ([]byte, error) {
 // it leaves the work to WriteName.
 func (e *encState) writeName(name string) error {
 	g := e.g
-	st := &g.st
-	if !st.compact || st.cur != inObject || st.afterName || g.err != nil {
+	st := &g.state
+	if !st.compact || st.container != inObject || st.afterName || g.err != nil {
 		return g.WriteName(name)
 	}
-	if n := len(name) + 3; g.k.free() < n {
-		_ = g.k.room(n) // append mode while WriteValue runs
+	if n := len(name) + 3; g.out.free() < n {
+		_ = g.out.room(n) // append mode while WriteValue runs
 	}
-	mark := len(g.k.buf)
-	b := g.k.buf
+	mark := len(g.out.buf)
+	b := g.out.buf
 	if !st.first {
 		b = append(b, ',')
 	}
-	b = append(b, g.x.quote)
-	b, i, bad := g.x.appendSome(b, stringBytes(name), 0)
+	b = append(b, g.esc.quote)
+	b, i, bad := g.esc.appendSome(b, stringBytes(name), 0)
 	if i < len(name) || bad || cap(b)-len(b) <= slack {
-		g.k.buf = g.k.buf[:mark]
+		g.out.buf = g.out.buf[:mark]
 		return g.WriteName(name)
 	}
-	g.k.buf = append(b, g.x.quote)
+	g.out.buf = append(b, g.esc.quote)
 	st.nameDone()
 	return nil
 }

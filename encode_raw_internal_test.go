@@ -60,7 +60,7 @@ func BenchmarkWriteRawPasses(b *testing.B) {
 		return json.Compact(&cb, raw)
 	})
 	run("copy", func() error {
-		g.k.buf = append(g.k.buf, raw...)
+		g.out.buf = append(g.out.buf, raw...)
 		return nil
 	})
 }

@@ -91,10 +91,10 @@ func fieldOffset(t reflect.Type, index []int) (uintptr, bool) {
 // A name never fails to quote: names are valid UTF-8 (isValidTag and Go
 // identifiers).
 func (se *structEncoder) quoted(x *escaper) *quotedNames {
-	if n := se.names.Load(); n != nil && n.esc == x.esc {
+	if n := se.names.Load(); n != nil && n.esc == x.escaping {
 		return n
 	}
-	n := &quotedNames{esc: x.esc, q: make([][]byte, len(se.fields)), qc: make([][]byte, len(se.fields))}
+	n := &quotedNames{esc: x.escaping, q: make([][]byte, len(se.fields)), qc: make([][]byte, len(se.fields))}
 	var buf []byte
 	for i := range se.fields {
 		start := len(buf)
@@ -112,7 +112,7 @@ func (se *structEncoder) encode(e *encState, v reflect.Value) error {
 	if err := e.writeStart(inObject); err != nil {
 		return err
 	}
-	qn := se.quoted(&g.x)
+	qn := se.quoted(&g.esc)
 	names := qn.q
 	// The fields of an addressable struct are read from memory where
 	// their kind allows (fastKind).
@@ -124,7 +124,7 @@ func (se *structEncoder) encode(e *encState, v reflect.Value) error {
 	// (comma, name, colon, value) with no state to keep but the object's
 	// first flag. WriteValue's sink is in append mode, so the appends need
 	// no room check.
-	st := &g.st
+	st := &g.state
 	direct := st.compact && g.err == nil
 fields:
 	for i := range se.fields {
@@ -135,12 +135,12 @@ fields:
 				continue
 			}
 			if direct {
-				b := g.k.buf
+				b := g.out.buf
 				if !st.first {
 					b = append(b, ',')
 				}
 				if b, ok := e.appendScalar(append(b, qn.qc[i]...), f.fast, p); ok {
-					g.k.buf = b
+					g.out.buf = b
 					st.first = false
 					continue
 				}
@@ -193,29 +193,29 @@ fields:
 // writeQuotedName writes a name already quoted under the current escaping.
 func (e *encState) writeQuotedName(q []byte) error {
 	g := e.g
-	if st := &g.st; st.compact && st.cur == inObject && !st.afterName && g.err == nil {
+	if st := &g.state; st.compact && st.container == inObject && !st.afterName && g.err == nil {
 		// The Compact layout's prefix of a name is a comma or nothing.
-		if g.k.free() < len(q)+1 {
-			_ = g.k.room(len(q) + 1) // append mode while WriteValue runs
+		if g.out.free() < len(q)+1 {
+			_ = g.out.room(len(q) + 1) // append mode while WriteValue runs
 		}
-		b := g.k.buf
+		b := g.out.buf
 		if !st.first {
 			b = append(b, ',')
 		}
-		g.k.buf = append(b, q...)
+		g.out.buf = append(b, q...)
 		st.first = false
 		st.afterName = true
-		st.vsep = ':' // what nameDone's sync sets in the Compact layout
+		st.valueSep = ':' // what nameDone's sync sets in the Compact layout
 		return nil
 	}
 	if err := g.beginName(); err != nil {
 		return err
 	}
-	g.k.buf = g.appendPrefix(g.k.buf, true)
+	g.out.buf = g.appendPrefix(g.out.buf, true)
 	if err := g.appendRaw(q); err != nil {
 		return err
 	}
-	g.st.nameDone()
+	g.state.nameDone()
 	return nil
 }
 

@@ -2,63 +2,40 @@ package jgen
 
 import (
 	"encoding/binary"
-	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/jgen-go/jgen/internal/scan"
 )
 
+// maxEscapeLen is the length in bytes of the longest escape sequence the
+// options write: a code point above U+FFFF as an escaped surrogate pair,
+// \uXXXX\uXXXX (RFC 8259 §7).
+const maxEscapeLen = 12
+
 // escaper is an Escaping compiled for writing: the scan set, hex digits and
 // quote char are chosen here, once per option change, so that the string
 // loop has no mode switch.
 type escaper struct {
-	set   *scan.Set
-	hex   *[16]byte
-	quote byte
-	esc   Escaping
-	ce    *CharacterEscapes // == esc.CharacterEscapes
-	hook  func([]byte) int  // == ce.hook, or nil
-	// maxEsc is the most bytes one escape can write.
+	set         *scan.Set
+	hex         *[16]byte
+	quote       byte
+	escaping    Escaping
+	charEscapes *CharacterEscapes // == escaping.CharacterEscapes
+	hook        func([]byte) int  // == charEscapes.hook, or nil
+	// maxEsc is the most bytes one escape can write: maxEscapeLen, or a
+	// longer sequence of charEscapes.
 	maxEsc int
-	// tab, when not nil, holds the form of every ASCII byte under the
+	// table, when not nil, holds the form of every ASCII byte under the
 	// standard options (no CharacterEscapes).
-	tab *[128]escCode
-	// raw2 is set when every code point from U+0080 to U+07FF (two UTF-8
-	// bytes) is written raw, so valid two-byte sequences skip decoding.
-	raw2 bool
+	table *[128]escCode
+	// rawTwoByte is set when every code point from U+0080 to U+07FF (two
+	// UTF-8 bytes) is written raw, so valid two-byte sequences skip
+	// decoding.
+	rawTwoByte bool
 	// b64 caches whether the escaping changes a symbol of the standard
 	// base64 alphabet (see base64Escaped): 0 not known yet, 1 no, 2 yes.
 	b64 uint8
 }
-
-// escCode is the form of one ASCII byte: the byte itself or its escape
-// sequence, at most 6 bytes, held as the little-endian word w of which the
-// first n bytes count.
-type escCode struct {
-	w uint64
-	n uint8
-}
-
-// stdTabs holds the escCode tables of the standard options, indexed by
-// setIndex | 8 for upper-case hex.
-var stdTabs = func() (tabs [16][128]escCode) {
-	for i := range tabs {
-		e := Escaping{EscapeSlash: i&1 != 0, HTMLSafe: i&2 != 0, UpperHex: i&8 != 0}
-		if i&4 != 0 {
-			e.QuoteChar = '\''
-		}
-		x := escaper{hex: hexLower, quote: e.quote(), esc: e}
-		if e.UpperHex {
-			x.hex = hexUpper
-		}
-		for c := range tabs[i] {
-			var w [8]byte
-			n := copy(w[:], x.appendASCII(nil, byte(c)))
-			tabs[i][c] = escCode{w: binary.LittleEndian.Uint64(w[:]), n: uint8(n)}
-		}
-	}
-	return tabs
-}()
 
 const (
 	lowerHex = "0123456789abcdef"
@@ -69,43 +46,6 @@ var (
 	hexLower = (*[16]byte)([]byte(lowerHex))
 	hexUpper = (*[16]byte)([]byte(upperHex))
 )
-
-// stdSets holds the scan sets of the standard options, indexed by
-// setIndex: bit 0 escape slash, bit 1 HTML-safe, bit 2 quote char '.
-var stdSets = func() (sets [8]scan.Set) {
-	for i := range sets {
-		sets[i] = scan.NewSet(setExtra(i)...)
-	}
-	return sets
-}()
-
-func setIndex(e *Escaping) int {
-	i := 0
-	if e.EscapeSlash {
-		i |= 1
-	}
-	if e.HTMLSafe {
-		i |= 2
-	}
-	if e.QuoteChar == '\'' {
-		i |= 4
-	}
-	return i
-}
-
-func setExtra(i int) []byte {
-	var extra []byte
-	if i&1 != 0 {
-		extra = append(extra, '/')
-	}
-	if i&2 != 0 {
-		extra = append(extra, '<', '>', '&')
-	}
-	if i&4 != 0 {
-		extra = append(extra, '\'')
-	}
-	return extra
-}
 
 // compile validates e and fills x. It does not allocate.
 func (x *escaper) compile(e Escaping) error {
@@ -118,47 +58,48 @@ func (x *escaper) compile(e Escaping) error {
 
 // init fills x from a valid e.
 func (x *escaper) init(e Escaping) {
-	i := setIndex(&e)
+	key := setKeyOf(&e)
 	*x = escaper{
-		set:    &stdSets[i],
-		hex:    hexLower,
-		quote:  e.quote(),
-		esc:    e,
-		ce:     e.CharacterEscapes,
-		maxEsc: 12,
+		set:         &stdSets[key],
+		hex:         hexLower,
+		quote:       e.quote(),
+		escaping:    e,
+		charEscapes: e.CharacterEscapes,
+		maxEsc:      maxEscapeLen,
 	}
 	if e.UpperHex {
 		x.hex = hexUpper
-		i |= 8
+		key |= keyUpperHex
 	}
-	x.raw2 = e.MaxUnescaped == 0 || e.MaxUnescaped >= 0x7FF
-	lc, pass := leadClass(&e)
+	x.rawTwoByte = e.MaxUnescaped == 0 || e.MaxUnescaped >= 0x7FF
+	lead, pass := leadClassOf(&e)
 	if ce := e.CharacterEscapes; ce != nil {
-		x.set = &ce.sets[i&7]
+		x.set = &ce.sets[key.set()]
 		// A hook is promised runs of ASCII bytes, so with one the scan
 		// must stop at every non-ASCII byte.
 		if pass && ce.hook == nil {
-			x.set = ce.utf8[lc*8+i&7].get(func() scan.Set {
-				return scan.NewUTF8Set(ce.stopLeads(lc), ce.scanExtra(setExtra(i&7))...)
+			x.set = ce.utf8[utf8Index(lead, key)].get(func() scan.Set {
+				return scan.NewUTF8Set(ce.stopLeads(lead), ce.scanExtra(key.extra())...)
 			})
 		}
 		x.hook = ce.hook
 		x.maxEsc = ce.maxSeq
-		x.raw2 = x.raw2 && ce.minRune > 0x7FF
+		x.rawTwoByte = x.rawTwoByte && ce.minRune > 0x7FF
 	} else {
 		if pass {
-			x.set = stdUTF8[lc*8+i&7].get(func() scan.Set {
-				return scan.NewUTF8Set(stopLeads(lc), setExtra(i&7)...)
+			x.set = stdUTF8[utf8Index(lead, key)].get(func() scan.Set {
+				return scan.NewUTF8Set(stopLeads(lead), key.extra()...)
 			})
 		}
-		x.tab = &stdTabs[i]
+		x.table = &stdTabs[key]
 	}
 }
 
-// quickSet returns the scan set of e when e is valid, has no
-// CharacterEscapes and takes a set that passes valid UTF-8 through: then a
-// string the set finds nothing in is written as it is. Otherwise it
-// returns nil.
+// quickSet returns the scan set of e when e has no CharacterEscapes and
+// takes a set that passes valid UTF-8 through: then a string the set finds
+// nothing in is written as it is. Otherwise it returns nil. It returns a
+// set only for an e that Validate accepts (TestQuickSetOnlyValid), so its
+// callers need not validate.
 func (e *Escaping) quickSet() *scan.Set {
 	if e.CharacterEscapes != nil || e.InvalidUTF8 > InvalidUTF8ReplaceRaw {
 		return nil
@@ -166,82 +107,214 @@ func (e *Escaping) quickSet() *scan.Set {
 	if q := e.QuoteChar; q != 0 && q != '"' && q != '\'' {
 		return nil
 	}
-	lc, pass := leadClass(e)
+	lead, pass := leadClassOf(e)
 	if !pass || e.MaxUnescaped > utf8.MaxRune {
 		return nil
 	}
-	i := setIndex(e)
-	return stdUTF8[lc*8+i].get(func() scan.Set {
-		return scan.NewUTF8Set(stopLeads(lc), setExtra(i)...)
+	key := setKeyOf(e)
+	return stdUTF8[utf8Index(lead, key)].get(func() scan.Set {
+		return scan.NewUTF8Set(stopLeads(lead), key.extra()...)
 	})
 }
 
-// Scan sets that pass valid UTF-8 through (scan.NewUTF8Set) are used
-// whenever few enough code points above U+007F need escaping that stopping
-// at their lead bytes is cheap. There is one per standard option set
-// (setIndex) and lead class, built on first use.
-const leadClasses = 12
+// mixedRun is how many clean ASCII bytes in a row send the string loop
+// from its byte-at-a-time mode back to the scan kernel: about where a
+// kernel call starts to cost less than the bytes it saves.
+const mixedRun = 16
 
-var stdUTF8 [leadClasses * 8]lazySet
-
-// lazySet is a scan set built on first use; concurrent first uses may
-// both build it, which is harmless.
-type lazySet struct{ p atomic.Pointer[scan.Set] }
-
-func (l *lazySet) get(build func() scan.Set) *scan.Set {
-	if s := l.p.Load(); s != nil {
-		return s
+// appendSome appends the escaped form of src[i:] to b for as long as b's
+// capacity lasts, without growing it, and returns b, the index of the
+// first byte not written, and whether that byte is invalid UTF-8 under the
+// InvalidUTF8Error policy. It stops early when fewer than x.maxEsc bytes
+// (plus Slack) are left, so that an escape never needs to grow b.
+//
+// It runs in two modes, one loop with the mode in a variable. In scan mode
+// a kernel call copies each clean run; a test of its first byte, which
+// after an escape is often special too, comes before the call. Where the
+// scan stops, it turns to mixed mode, a byte-at-a-time loop, because text
+// that needs attention often keeps needing it: mixed text (accented Latin,
+// an escape every few bytes) would otherwise cost a kernel call per short
+// run. It goes back to scan mode after mixedRun clean ASCII bytes in a
+// row, or at once when a hook must see clean runs.
+//
+// It works on the whole capacity of b with a length l kept in a register,
+// and sets b's length once on return: cheaper than an append per piece.
+// The cases stay in one body because a call per code point or per run
+// costs more than the loop's instruction budget allows (see
+// docs/PERFORMANCE.md); only the rare ones (appendInvalid) are calls.
+func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
+	set := x.set
+	l := len(b)
+	b = b[:cap(b)]
+	end := len(b) - scan.Slack
+	full := end - x.maxEsc // past it, one more escape might not fit
+	mixed := false
+	for i < len(src) && l <= full {
+		c := src[i]
+		if !mixed && !set.Contains(c) {
+			chunk := src[i:min(len(src), i+end-l)]
+			n := set.Copy(b[l:], chunk)
+			if x.hook != nil {
+				if j := x.hook(chunk[:n]); j >= 0 && j < n { // the hook stops: as ASCII says
+					r := x.appendASCII(b[:l+j], src[i+j])
+					l, b = len(r), r[:cap(r)]
+					i += j + 1
+					continue
+				}
+			}
+			l, i = l+n, i+n
+			mixed = n < len(chunk)
+			continue
+		}
+		mixed = true
+		if c >= utf8.RuneSelf {
+			if x.rawTwoByte && c >= 0xC2 && c <= 0xDF && i+1 < len(src) && src[i+1]&0xC0 == 0x80 {
+				b[l], b[l+1] = c, src[i+1] // U+0080..U+07FF, valid: raw
+				l, i = l+2, i+2
+				continue
+			}
+			r, size := utf8.DecodeRune(src[i:])
+			var out []byte
+			if r == utf8.RuneError && size == 1 {
+				if x.escaping.InvalidUTF8 == InvalidUTF8Error {
+					return b[:l], i, true
+				}
+				out = x.appendInvalid(b[:l])
+			} else {
+				out = x.appendRune(b[:l], r, src[i:i+size])
+			}
+			l, b = len(out), out[:cap(out)]
+			i += size
+			continue
+		}
+		if set.Contains(c) {
+			if t := x.table; t != nil { // all 8 bytes stored: Slack covers them
+				e := &t[c]
+				binary.LittleEndian.PutUint64(b[l:], e.w)
+				l += int(e.n)
+			} else {
+				r := x.appendASCII(b[:l], c)
+				l, b = len(r), r[:cap(r)]
+			}
+			i++
+			continue
+		}
+		if x.hook != nil {
+			mixed = false
+			continue
+		}
+		j := i + 1 // a clean ASCII run: a byte loop, then one copy
+		lim := min(len(src), i+min(mixedRun, end-l))
+		for j < lim && !set.Contains(src[j]) {
+			j++
+		}
+		n := j - i
+		switch {
+		case i+mixedRun <= len(src): // two word stores, not a memmove call
+			binary.LittleEndian.PutUint64(b[l:], binary.LittleEndian.Uint64(src[i:]))
+			binary.LittleEndian.PutUint64(b[l+8:], binary.LittleEndian.Uint64(src[i+8:]))
+		case n <= 4:
+			for k := range n { // the tail of a string: no call
+				b[l+k] = src[i+k]
+			}
+		default:
+			copy(b[l:], src[i:j])
+		}
+		l, i = l+n, j
+		mixed = n < mixedRun
 	}
-	s := build()
-	l.p.Store(&s)
-	return &s
+	return b[:l], i, false
 }
 
-// leadClass says which UTF-8 lead bytes the non-ASCII options of e make
-// the scan stop at, as a number below leadClasses: MaxUnescaped (none,
-// U+FFFF or above, U+07FF or above), JSLineTerminators and
-// SurrogateEscapes. pass is false when MaxUnescaped is below U+07FF: then
-// most non-ASCII text is escaped anyway and the plain sets are as good.
-func leadClass(e *Escaping) (class int, pass bool) {
-	switch m := e.MaxUnescaped; {
-	case m == 0 || m >= utf8.MaxRune:
-	case m >= 0xFFFF:
-		class = 1
-	case m >= 0x7FF:
-		class = 2
-	default:
-		return 0, false
+// appendInvalid appends the replacement of one invalid UTF-8 byte under
+// the InvalidUTF8Replace or InvalidUTF8ReplaceRaw policy.
+func (x *escaper) appendInvalid(b []byte) []byte {
+	if x.escaping.InvalidUTF8 == InvalidUTF8Replace {
+		return x.appendU(b, utf8.RuneError)
 	}
-	if e.JSLineTerminators {
-		class += 3
-	}
-	if e.SurrogateEscapes {
-		class += 6
-	}
-	return class, true
+	return x.appendRune(b, utf8.RuneError, replacementUTF8)
 }
 
-// stopLeads returns the lead bytes at which the scan must stop for lead
-// class c: where a code point they start may need an escape.
-func stopLeads(c int) *[256]bool {
-	var t [256]bool
-	switch c % 3 {
-	case 1: // above U+FFFF: four-byte sequences
-		for b := 0xF0; b <= 0xF4; b++ {
-			t[b] = true
-		}
-	case 2: // above U+07FF: three- and four-byte sequences
-		for b := 0xE0; b <= 0xF4; b++ {
-			t[b] = true
-		}
-	}
-	if c%6 >= 3 { // U+2028, U+2029: E2 80 A8, E2 80 A9
-		t[0xE2] = true
-	}
-	if c >= 6 {
-		for b := 0xF0; b <= 0xF4; b++ {
-			t[b] = true
+var replacementUTF8 = []byte("\uFFFD")
+
+// appendASCII appends the form of the ASCII byte c under x's rules.
+func (x *escaper) appendASCII(b []byte, c byte) []byte {
+	if x.charEscapes != nil {
+		switch e := &x.charEscapes.ascii[c]; e.action {
+		case actNone:
+			return append(b, c)
+		case actUnicode:
+			return x.appendU(b, rune(c))
+		case actBackslash:
+			return append(b, '\\', e.char)
+		case actSequence:
+			return append(b, e.seq...)
 		}
 	}
-	return &t
+	switch c {
+	case '"', '\\':
+		return append(b, '\\', c)
+	case '\b':
+		return append(b, '\\', 'b')
+	case '\f':
+		return append(b, '\\', 'f')
+	case '\n':
+		return append(b, '\\', 'n')
+	case '\r':
+		return append(b, '\\', 'r')
+	case '\t':
+		return append(b, '\\', 't')
+	case '/':
+		if x.escaping.EscapeSlash {
+			return append(b, '\\', '/')
+		}
+	case '<', '>', '&':
+		if x.escaping.HTMLSafe {
+			return x.appendU(b, rune(c))
+		}
+	case '\'':
+		if x.quote == '\'' {
+			return x.appendU(b, rune(c))
+		}
+	}
+	if c < 0x20 {
+		return x.appendU(b, rune(c))
+	}
+	return append(b, c)
+}
+
+// appendRune appends the form of the code point r >= U+0080, whose UTF-8
+// encoding is raw, under x's rules (see Escaping for their order).
+func (x *escaper) appendRune(b []byte, r rune, raw []byte) []byte {
+	if m := x.escaping.MaxUnescaped; m != 0 && r > m {
+		return x.appendU(b, r)
+	}
+	if x.charEscapes != nil {
+		if seq, ok := x.charEscapes.rune(r); ok {
+			return append(b, seq...)
+		}
+	}
+	if x.escaping.JSLineTerminators && (r == '\u2028' || r == '\u2029') {
+		return x.appendU(b, r)
+	}
+	if x.escaping.SurrogateEscapes && r > 0xFFFF {
+		return x.appendU(b, r)
+	}
+	return append(b, raw...)
+}
+
+// appendU appends r as \uXXXX, or above U+FFFF as the escaped UTF-16
+// surrogate pair (RFC 8259 §7), with x's hex case.
+func (x *escaper) appendU(b []byte, r rune) []byte {
+	if r > 0xFFFF {
+		r -= 0x10000
+		b = x.appendU16(b, 0xD800+(r>>10))
+		return x.appendU16(b, 0xDC00+(r&0x3FF))
+	}
+	return x.appendU16(b, r)
+}
+
+func (x *escaper) appendU16(b []byte, r rune) []byte {
+	h := x.hex
+	return append(b, '\\', 'u', h[r>>12&0xF], h[r>>8&0xF], h[r>>4&0xF], h[r&0xF])
 }

@@ -90,11 +90,11 @@ type CharacterEscapes struct {
 	// custom[b] is true where ascii[b] is set; used to build scan sets.
 	custom        [128]bool
 	rawApostrophe bool
-	// sets are the scan sets for each combination of standard options,
-	// indexed like stdSets.
-	sets [8]scan.Set
-	// utf8 are the sets that pass valid UTF-8 through, like stdUTF8.
-	utf8 [leadClasses * 8]lazySet
+	// sets are the scan sets for each optionKey.set(), like stdSets.
+	sets [setKeys]scan.Set
+	// utf8 are the sets that pass valid UTF-8 through, indexed by
+	// utf8Index like stdUTF8.
+	utf8 [utf8Sets]lazySet
 	// maxSeq is the longest output of one escape, in bytes.
 	maxSeq int
 }
@@ -152,7 +152,7 @@ func mustCharacterEscapes(spec EscapeSpec) *CharacterEscapes {
 // U+0080, above U+10FFFF or a surrogate; or when a sequence is not valid
 // JSON string content (see [EscapeSequence]). The spec's maps are copied.
 func NewCharacterEscapes(spec EscapeSpec) (*CharacterEscapes, error) {
-	ce := &CharacterEscapes{hook: spec.IndexEscape, minRune: utf8.MaxRune + 1, maxSeq: 12}
+	ce := &CharacterEscapes{hook: spec.IndexEscape, minRune: utf8.MaxRune + 1, maxSeq: maxEscapeLen}
 	for b, e := range spec.ASCII {
 		where := "EscapeSpec.ASCII[" + strconv.QuoteRune(rune(b)) + "]"
 		if b >= 0x80 {
@@ -206,8 +206,8 @@ func NewCharacterEscapes(spec EscapeSpec) (*CharacterEscapes, error) {
 		ce.maxRune = max(ce.maxRune, r)
 		ce.maxSeq = max(ce.maxSeq, len(seq))
 	}
-	for i := range ce.sets {
-		ce.sets[i] = ce.scanSet(setExtra(i))
+	for k := range ce.sets {
+		ce.sets[k] = ce.scanSet(optionKey(k).extra())
 	}
 	return ce, nil
 }
@@ -248,7 +248,7 @@ func (ce *CharacterEscapes) scanExtra(extra []byte) []byte {
 
 // stopLeads is the package's stopLeads for lead class c plus the lead
 // bytes of ce's custom runes.
-func (ce *CharacterEscapes) stopLeads(c int) *[256]bool {
+func (ce *CharacterEscapes) stopLeads(c leadClass) *[256]bool {
 	t := stopLeads(c)
 	var buf [utf8.UTFMax]byte
 	for r := range ce.runes {

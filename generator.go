@@ -3,6 +3,8 @@ package jgen
 import (
 	"errors"
 	"io"
+
+	"github.com/jgen-go/jgen/internal/scan"
 )
 
 // Generator writes a stream of JSON tokens (RFC 8259) to an io.Writer
@@ -51,23 +53,23 @@ import (
 // only bytes that were there before, copies of input bytes, or bytes of
 // jgen's own escape tables.
 type Generator struct {
-	k    sink
-	x    escaper
-	mx   escaper // Options.MarshalerEscaping compiled, when set
-	st   state
-	opts Options
+	out   sink    // the output buffer, flushed to the writer or appended to
+	esc   escaper // the current escaping, compiled
+	mx    escaper // Options.MarshalerEscaping compiled, when set
+	state state   // the position in the grammar
+	opts  Options
 	// err stops the stream: the writer's error, a failed WriteStringFrom's
 	// error, Reset(nil)'s error, or ErrClosed.
 	err error
-	// first is the first error any call returned since New or Reset;
+	// firstErr is the first error any call returned since New or Reset;
 	// closeErr is what Close returned.
-	first    error
+	firstErr error
 	closeErr error
-	indBy    string
-	rsep     string // written between two root values
-	rterm    string // written after each complete root value
-	// rd is the read buffer of WriteStringFrom, allocated on first use.
-	rd []byte
+	indent   string // one level of indentation in the pretty layouts
+	rootSep  string // written between two root values
+	rootTerm string // written after each complete root value
+	// readBuf is the read buffer of WriteStringFrom, allocated on first use.
+	readBuf []byte
 	// bufSize is the buffer capacity in writer mode, Slack included.
 	bufSize int
 }
@@ -110,25 +112,25 @@ func (g *Generator) init(opts *Options) error {
 	if err := g.opts.validate(); err != nil {
 		return err
 	}
-	if err := g.x.compile(g.opts.Escaping); err != nil {
+	if err := g.esc.compile(g.opts.Escaping); err != nil {
 		return err
 	}
 	if e := g.opts.MarshalerEscaping; e != nil {
 		g.mx.init(*e) // validated with the options
 	}
-	g.indBy = g.opts.Indent
-	if g.indBy == "" {
-		g.indBy = "  "
+	g.indent = g.opts.Indent
+	if g.indent == "" {
+		g.indent = "  "
 	}
 	if g.opts.Layout == JacksonPretty {
-		g.indBy = "  "
+		g.indent = "  "
 	}
-	g.rsep, g.rterm = g.opts.RootSeparator, g.opts.RootTerminator
-	if g.rsep == "" && g.rterm == "" {
+	g.rootSep, g.rootTerm = g.opts.RootSeparator, g.opts.RootTerminator
+	if g.rootSep == "" && g.rootTerm == "" {
 		if g.opts.Layout == JacksonPretty {
-			g.rsep = " " // DefaultPrettyPrinter's root separator
+			g.rootSep = " " // DefaultPrettyPrinter's root separator
 		} else {
-			g.rterm = "\n"
+			g.rootTerm = "\n"
 		}
 	}
 	if g.opts.MaxDepth == 0 {
@@ -142,7 +144,9 @@ func (g *Generator) init(opts *Options) error {
 	return nil
 }
 
-const slack = 64 // == scan.Slack, checked by a test
+// slack is scan.Slack: the capacity the buffer keeps beyond what is
+// reserved, because the kernels store whole vectors past their output.
+const slack = scan.Slack
 
 // Reset discards the state, any unflushed output and the errors recorded
 // so far, and makes g write a new stream to w, keeping its options and
@@ -154,50 +158,50 @@ const slack = 64 // == scan.Slack, checked by a test
 // *OptionsError (matching ErrInvalidOptions) and nothing is written.
 func (g *Generator) Reset(w io.Writer) {
 	if w == nil {
-		g.k = sink{}
+		g.out = sink{}
 		g.reset()
 		g.err = errNilWriter()
 		return
 	}
-	buf := g.k.buf
-	if g.k.w == nil || cap(buf) != g.bufSize {
+	buf := g.out.buf
+	if g.out.w == nil || cap(buf) != g.bufSize {
 		buf = make([]byte, 0, g.bufSize)
 	}
-	g.k = sink{buf: buf[:0], w: w}
+	g.out = sink{buf: buf[:0], w: w}
 	g.reset()
 }
 
 // ResetAppend discards the state and makes g append a new stream to dst,
 // keeping its options and current escaping.
 func (g *Generator) ResetAppend(dst []byte) {
-	g.k = sink{buf: dst, base: len(dst)}
+	g.out = sink{buf: dst, base: len(dst)}
 	g.reset()
 }
 
 func (g *Generator) reset() {
-	g.err, g.first, g.closeErr = nil, nil, nil
-	g.st.reset(g.opts.MaxDepth, g.opts.Layout == Compact)
+	g.err, g.firstErr, g.closeErr = nil, nil, nil
+	g.state.reset(g.opts.MaxDepth, g.opts.Layout == Compact)
 }
 
 // Bytes returns the output in append mode: dst as given to
 // NewAppendGenerator or ResetAppend, extended by everything written. In
 // writer mode it returns nil. The slice is valid until the next call on g.
 func (g *Generator) Bytes() []byte {
-	if g.k.w != nil {
+	if g.out.w != nil {
 		return nil
 	}
-	return g.k.buf
+	return g.out.buf
 }
 
 // Offset returns the number of bytes of output produced so far, flushed or
 // not (in append mode, not counting the dst given).
-func (g *Generator) Offset() int64 { return g.k.offset() }
+func (g *Generator) Offset() int64 { return g.out.offset() }
 
 // Depth returns the number of open objects and arrays.
-func (g *Generator) Depth() int { return len(g.st.stack) }
+func (g *Generator) Depth() int { return len(g.state.stack) }
 
 // Escaping returns the escaping in use.
-func (g *Generator) Escaping() Escaping { return g.x.esc }
+func (g *Generator) Escaping() Escaping { return g.esc.escaping }
 
 // SetEscaping changes the escaping of the strings and names written from
 // now on; it may be called between any two tokens (jackson-core's
@@ -211,7 +215,7 @@ func (g *Generator) SetEscaping(e Escaping) error {
 	if err := x.compile(e); err != nil {
 		return g.note(err)
 	}
-	g.x = x
+	g.esc = x
 	return nil
 }
 
@@ -225,7 +229,7 @@ func (g *Generator) Flush() error {
 	if g.err == ErrClosed {
 		return g.note(ErrClosed)
 	}
-	if err := g.k.flush(); err != nil {
+	if err := g.out.flush(); err != nil {
 		g.err = err
 		return g.note(err)
 	}
@@ -249,14 +253,14 @@ func (g *Generator) Close() error {
 	if g.err == ErrClosed {
 		return g.note(g.closeErr)
 	}
-	own := g.k.flush()
+	own := g.out.flush()
 	if own == nil {
 		own = g.err
 	}
-	if own == nil && g.st.cur != inRoot {
+	if own == nil && g.state.container != inRoot {
 		own = g.syntaxErr("end of output")
 	}
-	err := g.first
+	err := g.firstErr
 	switch {
 	case err == nil:
 		err = own
@@ -273,14 +277,14 @@ func (g *Generator) Close() error {
 func (g *Generator) note(err error) error {
 	// No test of err: storing a nil where first is nil changes nothing,
 	// and the smaller body keeps WriteString within the inlining budget.
-	if g.first == nil {
-		g.first = err
+	if g.firstErr == nil {
+		g.firstErr = err
 	}
 	return err
 }
 
 func (g *Generator) syntaxErr(tok string) error {
-	return &SyntaxError{Token: tok, Context: g.st.where(), Offset: g.k.offset(), Err: ErrSyntax}
+	return &SyntaxError{Token: tok, Context: g.state.where(), Offset: g.out.offset(), Err: ErrSyntax}
 }
 
 // checkValue returns the error that refuses a value token, or nil.
@@ -288,7 +292,7 @@ func (g *Generator) checkValue(tok string) error {
 	if g.err != nil {
 		return g.err
 	}
-	if !g.st.canValue() {
+	if !g.state.canValue() {
 		return g.syntaxErr(tok)
 	}
 	return nil
@@ -297,18 +301,18 @@ func (g *Generator) checkValue(tok string) error {
 // prefixRoom is an upper bound of the bytes appendPrefix writes, and of
 // the root terminator after a value of a size reserved with it.
 func (g *Generator) prefixRoom() int {
-	return 4 + len(g.rsep) + len(g.rterm) + len(g.indBy)*(len(g.st.stack)+1)
+	return 4 + len(g.rootSep) + len(g.rootTerm) + len(g.indent)*(len(g.state.stack)+1)
 }
 
 // appendPrefix appends what goes before a value (isName false) or a name
 // (isName true): separators and, in the pretty layouts, line breaks and
 // indentation. The caller has reserved prefixRoom bytes.
 func (g *Generator) appendPrefix(b []byte, isName bool) []byte {
-	st := &g.st
-	switch st.cur {
+	st := &g.state
+	switch st.container {
 	case inRoot:
 		if st.rootValues > 0 {
-			b = append(b, g.rsep...)
+			b = append(b, g.rootSep...)
 		}
 		return b
 	case inObject:
@@ -357,7 +361,7 @@ func (g *Generator) appendPrefix(b []byte, isName bool) []byte {
 func (g *Generator) appendIndent(b []byte, level int) []byte {
 	b = append(b, '\n')
 	for range level {
-		b = append(b, g.indBy...)
+		b = append(b, g.indent...)
 	}
 	return b
 }
@@ -369,12 +373,12 @@ func (g *Generator) beginValue(tok string, n int) (int, error) {
 	if err := g.checkValue(tok); err != nil {
 		return 0, err
 	}
-	if err := g.k.room(g.prefixRoom() + n); err != nil {
+	if err := g.out.room(g.prefixRoom() + n); err != nil {
 		g.err = err
 		return 0, err
 	}
-	mark := len(g.k.buf)
-	g.k.buf = g.appendPrefix(g.k.buf, false)
+	mark := len(g.out.buf)
+	g.out.buf = g.appendPrefix(g.out.buf, false)
 	return mark, nil
 }
 
@@ -382,28 +386,28 @@ func (g *Generator) beginValue(tok string, n int) (int, error) {
 // the root terminator. It returns the writer's error if making room for
 // the terminator fails.
 func (g *Generator) valueDone() error {
-	g.st.valueDone()
+	g.state.valueDone()
 	return g.rootDone()
 }
 
 // rootDone writes the root terminator if the value just completed is at
 // the root (after st.valueDone or st.pop).
 func (g *Generator) rootDone() error {
-	if g.st.cur != inRoot || g.rterm == "" {
+	if g.state.container != inRoot || g.rootTerm == "" {
 		return nil
 	}
-	if err := g.k.room(len(g.rterm)); err != nil {
+	if err := g.out.room(len(g.rootTerm)); err != nil {
 		return g.fail(err)
 	}
-	g.k.buf = append(g.k.buf, g.rterm...)
+	g.out.buf = append(g.out.buf, g.rootTerm...)
 	return nil
 }
 
 // fail records a writer error as sticky and returns it.
 func (g *Generator) fail(err error) error {
-	if g.k.err != nil {
-		g.err = g.k.err
-		return g.k.err
+	if g.out.err != nil {
+		g.err = g.out.err
+		return g.out.err
 	}
 	return err
 }

@@ -18,7 +18,7 @@ type capWriter struct {
 }
 
 func (w *capWriter) Write(p []byte) (int, error) {
-	w.maxCap = max(w.maxCap, cap(w.g.k.buf))
+	w.maxCap = max(w.maxCap, cap(w.g.out.buf))
 	return w.out.Write(p)
 }
 
@@ -55,13 +55,13 @@ func TestLongStringWriterBuffer(t *testing.T) {
 							t.Fatal(err)
 						}
 						w.g = g
-						bound := cap(g.k.buf)
+						bound := cap(g.out.buf)
 						gotErr := writeDoc(g, s)
 						if err := g.Close(); gotErr == nil {
 							gotErr = err
 						}
-						if w.maxCap > bound || cap(g.k.buf) > bound {
-							t.Errorf("buffer grew to %d (at a flush) and %d, made with %d", w.maxCap, cap(g.k.buf), bound)
+						if w.maxCap > bound || cap(g.out.buf) > bound {
+							t.Errorf("buffer grew to %d (at a flush) and %d, made with %d", w.maxCap, cap(g.out.buf), bound)
 						}
 						if !sameError(gotErr, wantErr) {
 							t.Fatalf("error %v, want %v", gotErr, wantErr)

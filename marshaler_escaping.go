@@ -23,9 +23,9 @@ func (g *Generator) writeMarshalerOutput(b []byte) error {
 	if g.opts.MarshalerEscaping == nil {
 		return g.writeRaw("MarshalJSON output", b)
 	}
-	x := g.x
-	g.x = g.mx
+	x := g.esc
+	g.esc = g.mx
 	err := g.writeRaw("MarshalJSON output", b)
-	g.x = x
+	g.esc = x
 	return err
 }

@@ -44,7 +44,7 @@ func (g *Generator) WriteEncodedName(n *EncodedName) error {
 	if n == nil {
 		return g.note(&OptionsError{"EncodedName", "must not be nil"})
 	}
-	if n.esc != g.x.esc {
+	if n.esc != g.esc.escaping {
 		return g.WriteName(n.name)
 	}
 	return g.note(g.writeEncodedName(n))
@@ -54,10 +54,10 @@ func (g *Generator) writeEncodedName(n *EncodedName) error {
 	if err := g.beginName(); err != nil {
 		return err
 	}
-	g.k.buf = g.appendPrefix(g.k.buf, true)
+	g.out.buf = g.appendPrefix(g.out.buf, true)
 	if err := g.appendRaw(n.quoted); err != nil {
 		return err
 	}
-	g.st.nameDone()
+	g.state.nameDone()
 	return nil
 }

@@ -11,7 +11,7 @@ func (g *Generator) WriteInt(v int64) error {
 	if _, err := g.beginValue("number", 20); err != nil {
 		return g.note(err)
 	}
-	g.k.buf = strconv.AppendInt(g.k.buf, v, 10)
+	g.out.buf = strconv.AppendInt(g.out.buf, v, 10)
 	return g.note(g.valueDone())
 }
 
@@ -21,7 +21,7 @@ func (g *Generator) WriteUint(v uint64) error {
 	if _, err := g.beginValue("number", 20); err != nil {
 		return g.note(err)
 	}
-	g.k.buf = strconv.AppendUint(g.k.buf, v, 10)
+	g.out.buf = strconv.AppendUint(g.out.buf, v, 10)
 	return g.note(g.valueDone())
 }
 
@@ -50,7 +50,7 @@ func (g *Generator) writeFloat(v float64, bits int) error {
 	if _, err := g.beginValue("number", 32); err != nil {
 		return err
 	}
-	g.k.buf = appendFloat(g.k.buf, v, bits)
+	g.out.buf = appendFloat(g.out.buf, v, bits)
 	return g.valueDone()
 }
 
@@ -70,7 +70,7 @@ func (g *Generator) writeNonFinite(v float64) error {
 	case NonFiniteNull:
 		return g.WriteNull()
 	}
-	return nonFiniteErr(v, g.k.offset())
+	return nonFiniteErr(v, g.out.offset())
 }
 
 // appendFloat formats a finite v like encoding/json: strconv's shortest
@@ -110,7 +110,7 @@ func (g *Generator) writeNumber(text string) error {
 		return err
 	}
 	if !validNumber(text) {
-		return numberErr(text, g.k.offset())
+		return numberErr(text, g.out.offset())
 	}
 	if _, err := g.beginValue("number", 0); err != nil {
 		return err

@@ -34,7 +34,7 @@ func NewQuoter(e Escaping) (*Quoter, error) {
 }
 
 // Escaping returns the escaping q was compiled from.
-func (q *Quoter) Escaping() Escaping { return q.x.esc }
+func (q *Quoter) Escaping() Escaping { return q.x.escaping }
 
 // AppendQuote appends s to dst as a JSON string (RFC 8259 §7) under q's
 // escaping and returns the extended slice, as Escaping.AppendQuote does:

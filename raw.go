@@ -48,7 +48,7 @@ func (g *Generator) WriteRawValueUnchecked(raw []byte) error {
 
 // appendRaw appends p, flushing as the buffer fills in writer mode.
 func (g *Generator) appendRaw(p []byte) error {
-	k := &g.k
+	k := &g.out
 	if k.w == nil {
 		_ = k.room(len(p)) // append mode: cannot fail
 		k.buf = append(k.buf, p...)

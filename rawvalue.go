@@ -70,7 +70,7 @@ func (g *Generator) writeRaw(tok string, raw []byte) error {
 		return err
 	}
 	if at, reason, cause := g.checkRaw(raw); reason != "" {
-		return &ValueError{Token: tok, Offset: g.k.offset(), Index: int64(at), Reason: reason, Err: ErrInvalidValue, Cause: cause}
+		return &ValueError{Token: tok, Offset: g.out.offset(), Index: int64(at), Reason: reason, Err: ErrInvalidValue, Cause: cause}
 	}
 	return g.emitRaw(raw)
 }
@@ -82,8 +82,8 @@ func (g *Generator) writeRaw(tok string, raw []byte) error {
 // the byte offset of the fault in raw, what is wrong, and the sentinel of
 // the rule that refused it (nil for a grammar fault).
 func (g *Generator) checkRaw(raw []byte) (at int, reason string, cause error) {
-	strict := g.x.esc.InvalidUTF8 == InvalidUTF8Error
-	room := g.st.maxDepth - len(g.st.stack)
+	strict := g.esc.escaping.InvalidUTF8 == InvalidUTF8Error
+	room := g.state.maxDepth - len(g.state.stack)
 	// One bit per open container, innermost last: 1 for an object.
 	var small [4]uint64
 	stack := small[:0]
@@ -357,24 +357,24 @@ func (g *Generator) emitRaw(raw []byte) error {
 // where the state expects one and as a value elsewhere, and returns the
 // index after its closing quote.
 func (g *Generator) emitString(raw []byte, i int) (int, error) {
-	isName := g.st.canName()
+	isName := g.state.canName()
 	if isName {
 		if err := g.beginName(); err != nil {
 			return i, err
 		}
-		g.k.buf = g.appendPrefix(g.k.buf, true)
+		g.out.buf = g.appendPrefix(g.out.buf, true)
 	} else if _, err := g.beginValue("string value", 2); err != nil {
 		return i, err
 	}
-	k := &g.k
-	k.buf = append(k.buf, g.x.quote)
+	k := &g.out
+	k.buf = append(k.buf, g.esc.quote)
 	i++
 	start := i
 	// Most names and many values are a few ASCII bytes that the escaping
 	// writes as they are: a byte loop finds that, and one copy writes them.
 	// (With a hook, the set does not hold every byte the escaping changes.)
-	if g.x.hook == nil {
-		set := g.x.set
+	if g.esc.hook == nil {
+		set := g.esc.set
 		for n := min(len(raw), i+32); i < n && !set.Contains(raw[i]); {
 			i++
 		}
@@ -396,7 +396,7 @@ func (g *Generator) emitString(raw []byte, i int) (int, error) {
 			continue
 		}
 		if i > start {
-			if err := g.x.writeContent(k, raw[start:i], &st); err != nil {
+			if err := g.esc.writeContent(k, raw[start:i], &st); err != nil {
 				return i, g.fail(err)
 			}
 		}
@@ -404,16 +404,16 @@ func (g *Generator) emitString(raw []byte, i int) (int, error) {
 			break
 		}
 		n, lone := escapeLen(raw[i:])
-		if err := k.room(max(n, g.x.maxEsc)); err != nil {
+		if err := k.room(max(n, g.esc.maxEsc)); err != nil {
 			return i, g.fail(err)
 		}
 		switch {
 		case !lone:
 			k.buf = append(k.buf, raw[i:i+n]...)
-		case g.x.esc.InvalidUTF8 == InvalidUTF8Replace:
-			k.buf = g.x.appendU(k.buf, utf8.RuneError)
+		case g.esc.escaping.InvalidUTF8 == InvalidUTF8Replace:
+			k.buf = g.esc.appendU(k.buf, utf8.RuneError)
 		default: // InvalidUTF8ReplaceRaw; the error policy was refused
-			k.buf = g.x.appendRune(k.buf, utf8.RuneError, replacementUTF8)
+			k.buf = g.esc.appendRune(k.buf, utf8.RuneError, replacementUTF8)
 		}
 		i += n
 		start = i
@@ -424,12 +424,12 @@ func (g *Generator) emitString(raw []byte, i int) (int, error) {
 // endString writes the closing quote of a string whose closing quote in
 // the raw value is at i, records it in the state and returns i+1.
 func (g *Generator) endString(i int, isName bool) (int, error) {
-	if err := g.k.room(1); err != nil {
+	if err := g.out.room(1); err != nil {
 		return i, g.fail(err)
 	}
-	g.k.buf = append(g.k.buf, g.x.quote)
+	g.out.buf = append(g.out.buf, g.esc.quote)
 	if isName {
-		g.st.nameDone()
+		g.state.nameDone()
 		return i + 1, nil
 	}
 	return i + 1, g.valueDone()

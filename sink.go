@@ -22,53 +22,53 @@ type sink struct {
 }
 
 // offset returns the number of bytes produced so far.
-func (k *sink) offset() int64 { return k.flushed + int64(len(k.buf)-k.base) }
+func (s *sink) offset() int64 { return s.flushed + int64(len(s.buf)-s.base) }
 
 // free returns how many bytes can be appended without reserving.
-func (k *sink) free() int { return cap(k.buf) - len(k.buf) - scan.Slack }
+func (s *sink) free() int { return cap(s.buf) - len(s.buf) - scan.Slack }
 
 // room makes sure n more bytes can be appended. In writer mode it flushes
 // the buffer when it lacks room, and grows it only when n is larger than
 // the whole buffer; in append mode it grows the slice.
-func (k *sink) room(n int) error {
-	if k.free() >= n {
+func (s *sink) room(n int) error {
+	if s.free() >= n {
 		return nil
 	}
-	if k.w != nil {
-		if err := k.flush(); err != nil {
+	if s.w != nil {
+		if err := s.flush(); err != nil {
 			return err
 		}
-		if k.free() >= n {
+		if s.free() >= n {
 			return nil
 		}
 	}
-	k.buf = slices.Grow(k.buf, n+scan.Slack)
+	s.buf = slices.Grow(s.buf, n+scan.Slack)
 	return nil
 }
 
 // flush hands the buffer to w. A short write counts as io.ErrShortWrite.
 // Errors are sticky: after one, nothing more is written.
-func (k *sink) flush() error {
-	if k.err != nil {
-		return k.err
+func (s *sink) flush() error {
+	if s.err != nil {
+		return s.err
 	}
-	if k.w == nil || len(k.buf) == 0 {
+	if s.w == nil || len(s.buf) == 0 {
 		return nil
 	}
-	n, err := k.w.Write(k.buf)
-	if n < 0 || n > len(k.buf) {
+	n, err := s.w.Write(s.buf)
+	if n < 0 || n > len(s.buf) {
 		n = 0
 		if err == nil {
 			err = errBadWriteCount
 		}
 	}
-	k.flushed += int64(n)
-	if err == nil && n < len(k.buf) {
+	s.flushed += int64(n)
+	if err == nil && n < len(s.buf) {
 		err = io.ErrShortWrite
 	}
-	k.buf = k.buf[:0]
+	s.buf = s.buf[:0]
 	if err != nil {
-		k.err = err
+		s.err = err
 	}
 	return err
 }

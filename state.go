@@ -18,7 +18,8 @@ type state struct {
 	// stack holds the enclosing containers, innermost last; its length is
 	// the nesting depth.
 	stack []context
-	cur   context
+	// container is the innermost open container, or inRoot.
+	container context
 	// first is true until the current container has a member or element.
 	first bool
 	// afterName is true in an object between a name and its value.
@@ -31,10 +32,10 @@ type state struct {
 	// compact is set in the Compact layout, where values may take the
 	// fast path.
 	compact bool
-	// vsep is what the fast path writes before a value: 0 for nothing,
+	// valueSep is what the fast path writes before a value: 0 for nothing,
 	// ',' or ':'; noFast where the fast path does not apply (at the root,
 	// where a name is expected, or in a pretty layout). sync keeps it.
-	vsep byte
+	valueSep byte
 }
 
 const noFast = 0xFF
@@ -44,21 +45,21 @@ func (s *state) reset(maxDepth int, compact bool) {
 	s.sync()
 }
 
-// sync recomputes vsep from the state.
+// sync recomputes valueSep from the state.
 func (s *state) sync() {
-	s.vsep = noFast
+	s.valueSep = noFast
 	if !s.compact {
 		return
 	}
-	switch s.cur {
+	switch s.container {
 	case inArray:
-		s.vsep = ','
+		s.valueSep = ','
 		if s.first {
-			s.vsep = 0
+			s.valueSep = 0
 		}
 	case inObject:
 		if s.afterName {
-			s.vsep = ':'
+			s.valueSep = ':'
 		}
 	}
 }
@@ -71,14 +72,14 @@ func (s *state) nameDone() {
 }
 
 // canValue reports whether a value may be written now.
-func (s *state) canValue() bool { return s.cur != inObject || s.afterName }
+func (s *state) canValue() bool { return s.container != inObject || s.afterName }
 
 // canName reports whether a name may be written now.
-func (s *state) canName() bool { return s.cur == inObject && !s.afterName }
+func (s *state) canName() bool { return s.container == inObject && !s.afterName }
 
 // valueDone records a complete value.
 func (s *state) valueDone() {
-	if s.cur == inRoot {
+	if s.container == inRoot {
 		s.rootValues++
 	} else {
 		s.first = false
@@ -88,21 +89,21 @@ func (s *state) valueDone() {
 }
 
 // fastValueDone is valueDone for a value written on the fast path, that
-// is with vsep != noFast: in a compact array, or in a compact object after
-// a name. It sets what sync would, without recomputing.
+// is with valueSep != noFast: in a compact array, or in a compact object
+// after a name. It sets what sync would, without recomputing.
 func (s *state) fastValueDone() {
 	s.first = false
 	s.afterName = false
-	s.vsep = noFast
-	if s.cur == inArray {
-		s.vsep = ','
+	s.valueSep = noFast
+	if s.container == inArray {
+		s.valueSep = ','
 	}
 }
 
 // push opens a container; the caller has checked the depth.
 func (s *state) push(c context) {
 	s.stack = append(s.stack, c)
-	s.cur = c
+	s.container = c
 	s.first = true
 	s.afterName = false
 	if c == inObject {
@@ -114,20 +115,20 @@ func (s *state) push(c context) {
 // pop closes the current container and records it as a complete value of
 // its parent.
 func (s *state) pop() {
-	if s.cur == inObject {
+	if s.container == inObject {
 		s.objects--
 	}
 	s.stack = s.stack[:len(s.stack)-1]
-	s.cur = inRoot
+	s.container = inRoot
 	if n := len(s.stack); n > 0 {
-		s.cur = s.stack[n-1]
+		s.container = s.stack[n-1]
 	}
 	s.valueDone()
 }
 
 // where describes the position for error messages.
 func (s *state) where() string {
-	switch s.cur {
+	switch s.container {
 	case inObject:
 		w := "in object at depth " + strconv.Itoa(len(s.stack))
 		if s.afterName {

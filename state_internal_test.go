@@ -3,7 +3,7 @@ package jgen
 import "testing"
 
 // TestFastValueDone checks that fastValueDone leaves every state where the
-// fast path applies (vsep != noFast) exactly as valueDone does.
+// fast path applies (valueSep != noFast) exactly as valueDone does.
 func TestFastValueDone(t *testing.T) {
 	checked := 0
 	for _, compact := range []bool{false, true} {
@@ -17,14 +17,14 @@ func TestFastValueDone(t *testing.T) {
 					}
 					s.first, s.afterName = first, afterName
 					s.sync()
-					if s.vsep == noFast {
+					if s.valueSep == noFast {
 						continue
 					}
 					want, got := s, s
 					want.valueDone()
 					got.fastValueDone()
-					if want.cur != got.cur || want.first != got.first || want.afterName != got.afterName ||
-						want.rootValues != got.rootValues || want.vsep != got.vsep {
+					if want.container != got.container || want.first != got.first || want.afterName != got.afterName ||
+						want.rootValues != got.rootValues || want.valueSep != got.valueSep {
 						t.Errorf("compact=%v cur=%v first=%v afterName=%v: fastValueDone %+v, valueDone %+v",
 							compact, cur, first, afterName, got, want)
 					}

@@ -36,32 +36,32 @@ func (g *Generator) writeStringFrom(r io.Reader) (int64, error) {
 	if _, err := g.beginValue("string value", 2); err != nil {
 		return 0, err
 	}
-	g.k.buf = append(g.k.buf, g.x.quote)
-	if g.rd == nil {
-		g.rd = make([]byte, g.bufSize)
+	g.out.buf = append(g.out.buf, g.esc.quote)
+	if g.readBuf == nil {
+		g.readBuf = make([]byte, g.bufSize)
 	}
 	st := strState{checked: true}
 	var total int64
-	carry := 0 // bytes of an incomplete UTF-8 sequence kept at g.rd[:carry]
+	carry := 0 // bytes of an incomplete UTF-8 sequence kept at g.readBuf[:carry]
 	for {
-		n, rerr := r.Read(g.rd[carry:])
-		if n < 0 || n > len(g.rd)-carry {
+		n, rerr := r.Read(g.readBuf[carry:])
+		if n < 0 || n > len(g.readBuf)-carry {
 			n, rerr = 0, errString("jgen: io.Reader returned an invalid byte count")
 		}
 		total += int64(n)
-		data := g.rd[:carry+n]
+		data := g.readBuf[:carry+n]
 		end := len(data)
 		if rerr != io.EOF {
 			// Keep a sequence split by this read for the next one; after a
 			// read error the bytes before it are still written.
 			end = completeUTF8(data)
 		}
-		if err := g.x.writeContent(&g.k, data[:end], &st); err != nil {
+		if err := g.esc.writeContent(&g.out, data[:end], &st); err != nil {
 			g.err = g.fail(err)
 			return total, g.err
 		}
 		st.base += int64(end)
-		carry = copy(g.rd, data[end:])
+		carry = copy(g.readBuf, data[end:])
 		if rerr == io.EOF {
 			break
 		}
@@ -70,10 +70,10 @@ func (g *Generator) writeStringFrom(r io.Reader) (int64, error) {
 			return total, rerr
 		}
 	}
-	if err := g.k.room(1); err != nil {
+	if err := g.out.room(1); err != nil {
 		return total, g.fail(err)
 	}
-	g.k.buf = append(g.k.buf, g.x.quote)
+	g.out.buf = append(g.out.buf, g.esc.quote)
 	return total, g.valueDone()
 }
 

@@ -1,10 +1,5 @@
 package jgen
 
-import (
-	"encoding/binary"
-	"unicode/utf8"
-)
-
 // WriteStartObject writes '{' and opens an object (RFC 8259 §4). It
 // returns a *SyntaxError where a value may not stand, or matching
 // ErrMaxDepth when the object would nest deeper than Options.MaxDepth.
@@ -23,14 +18,14 @@ func (g *Generator) writeStart(c context, open byte, tok string) error {
 	if err := g.checkValue(tok); err != nil {
 		return err
 	}
-	if len(g.st.stack) >= g.st.maxDepth {
-		return &SyntaxError{Token: tok, Context: g.st.where(), Offset: g.k.offset(), Err: ErrMaxDepth}
+	if len(g.state.stack) >= g.state.maxDepth {
+		return &SyntaxError{Token: tok, Context: g.state.where(), Offset: g.out.offset(), Err: ErrMaxDepth}
 	}
 	if _, err := g.beginValue(tok, 1); err != nil {
 		return err
 	}
-	g.k.buf = append(g.k.buf, open)
-	g.st.push(c)
+	g.out.buf = append(g.out.buf, open)
+	g.state.push(c)
 	return nil
 }
 
@@ -51,29 +46,29 @@ func (g *Generator) writeEnd(c context, close byte, tok string) error {
 	if g.err != nil {
 		return g.err
 	}
-	if g.st.cur != c || g.st.afterName {
+	if g.state.container != c || g.state.afterName {
 		return g.syntaxErr(tok)
 	}
-	n := 3 + len(g.indBy)*len(g.st.stack)
-	if err := g.k.room(n); err != nil {
+	n := 3 + len(g.indent)*len(g.state.stack)
+	if err := g.out.room(n); err != nil {
 		return g.fail(err)
 	}
-	b := g.k.buf
+	b := g.out.buf
 	switch g.opts.Layout {
 	case Indented:
-		if !g.st.first {
-			b = g.appendIndent(b, len(g.st.stack)-1)
+		if !g.state.first {
+			b = g.appendIndent(b, len(g.state.stack)-1)
 		}
 	case JacksonPretty:
 		switch {
-		case c == inArray || g.st.first:
+		case c == inArray || g.state.first:
 			b = append(b, ' ')
 		default:
-			b = g.appendIndent(b, g.st.objects-1)
+			b = g.appendIndent(b, g.state.objects-1)
 		}
 	}
-	g.k.buf = append(b, close)
-	g.st.pop()
+	g.out.buf = append(b, close)
+	g.state.pop()
 	return g.rootDone()
 }
 
@@ -96,12 +91,12 @@ func (g *Generator) writeName(name []byte) error {
 	if err := g.beginName(); err != nil {
 		return err
 	}
-	mark := len(g.k.buf)
-	g.k.buf = g.appendPrefix(g.k.buf, true)
+	mark := len(g.out.buf)
+	g.out.buf = g.appendPrefix(g.out.buf, true)
 	if err := g.writeQuoted(name, mark); err != nil {
 		return err
 	}
-	g.st.nameDone()
+	g.state.nameDone()
 	return nil
 }
 
@@ -111,10 +106,10 @@ func (g *Generator) beginName() error {
 	if g.err != nil {
 		return g.err
 	}
-	if !g.st.canName() {
+	if !g.state.canName() {
 		return g.syntaxErr("name")
 	}
-	if err := g.k.room(g.prefixRoom() + 2); err != nil {
+	if err := g.out.room(g.prefixRoom() + 2); err != nil {
 		return g.fail(err)
 	}
 	return nil
@@ -134,99 +129,6 @@ func (g *Generator) WriteStringBytes(s []byte) error {
 	return g.writeStringValue(s)
 }
 
-// writeStringValue returns its errors through g.note itself, so that
-// WriteString stays small enough to be inlined.
-func (g *Generator) writeStringValue(s []byte) error {
-	// Fast path, for values in a compact array or after a name: the
-	// separator, the string and its quotes fit in the buffer, and the
-	// scan finds nothing to escape, so the string costs one kernel call.
-	if st := &g.st; st.vsep != noFast && g.err == nil && g.x.hook == nil {
-		b := g.k.buf
-		l := len(b)
-		if need := len(s) + slack + 3; need > cap(b)-l && need <= cap(b) && g.k.w != nil {
-			// Flush before a string that fits an empty buffer rather
-			// than in its middle, which would first have to check the
-			// rest of it for invalid UTF-8 (see writeContent).
-			if err := g.k.flush(); err != nil {
-				g.err = err
-				return g.note(err)
-			}
-			b, l = g.k.buf, 0
-		}
-		if len(s) <= cap(b)-l-(slack+3) {
-			// Index into the whole capacity and set the length once at
-			// the end: cheaper than three appends.
-			mark := l
-			b = b[:cap(b)]
-			if st.vsep != 0 {
-				b[l] = st.vsep
-				l++
-			}
-			b[l] = g.x.quote
-			l++
-			set := g.x.set
-			n := set.Copy(b[l:], s)
-			l += n
-			if n == len(s) {
-				b[l] = g.x.quote
-				g.k.buf = g.k.buf[:l+1]
-				st.fastValueDone()
-				return nil
-			}
-			// A few ASCII escapes between clean runs (a quote in a
-			// sentence): escape each from the table and scan on, while
-			// the rest still fits with Slack to spare (l-n <= lim). This
-			// is tableEscapes written inline: the call cost 9% at 12
-			// bytes (BenchmarkWriteString escaped, benchstat n=6).
-			if t := g.x.tab; t != nil {
-				lim := len(b) - len(s) - slack - 16
-				for n < len(s) && s[n] < utf8.RuneSelf && l-n <= lim {
-					e := &t[s[n]]
-					binary.LittleEndian.PutUint64(b[l:], e.w)
-					l += int(e.n)
-					n++
-					if len(s)-n <= shortTail {
-						// A few bytes after the escape (a quote that
-						// closes a sentence): a byte loop costs less
-						// than a kernel call.
-						for n < len(s) && !set.Contains(s[n]) {
-							b[l] = s[n]
-							l++
-							n++
-						}
-						continue
-					}
-					m := set.Copy(b[l:], s[n:])
-					l += m
-					n += m
-				}
-			}
-			if n == len(s) {
-				b[l] = g.x.quote
-				g.k.buf = g.k.buf[:l+1]
-				st.fastValueDone()
-				return nil
-			}
-			// Something else to escape: escape the rest in place when it
-			// fits, which is the common case of a short string.
-			b, i, bad := g.x.appendSome(b[:l], s, n)
-			if i == len(s) && !bad && cap(b)-len(b) > slack {
-				g.k.buf = append(b, g.x.quote)
-				st.fastValueDone()
-				return nil
-			}
-			g.k.buf = b
-			return g.note(g.finishString(s[i:], int64(i), mark))
-		}
-	}
-	mark, err := g.beginValue("string value", 2)
-	if err != nil {
-		return g.note(err)
-	}
-	g.k.buf = append(g.k.buf, g.x.quote)
-	return g.note(g.finishString(s, 0, mark))
-}
-
 // finishString writes the rest of a string value whose opening quote and
 // first base bytes are written, then its closing quote. If the string is
 // refused for invalid UTF-8, the buffer is cut back to mark, where the
@@ -241,27 +143,27 @@ func (g *Generator) finishString(s []byte, base int64, mark int) error {
 
 // writeRest is finishString without the state change, shared with names.
 func (g *Generator) writeRest(s []byte, base int64, mark int) error {
-	k := &g.k
+	out := &g.out
 	st := strState{base: base}
-	if err := g.x.writeContent(k, s, &st); err != nil {
-		if k.err != nil {
-			g.err = k.err
-			return k.err
+	if err := g.esc.writeContent(out, s, &st); err != nil {
+		if out.err != nil {
+			g.err = out.err
+			return out.err
 		}
-		k.buf = k.buf[:mark]
+		out.buf = out.buf[:mark]
 		return err
 	}
-	if err := k.room(1); err != nil {
+	if err := out.room(1); err != nil {
 		return g.fail(err)
 	}
-	k.buf = append(k.buf, g.x.quote)
+	out.buf = append(out.buf, g.esc.quote)
 	return nil
 }
 
 // writeQuoted writes s quoted after a prefix that starts at mark; see
 // finishString.
 func (g *Generator) writeQuoted(s []byte, mark int) error {
-	g.k.buf = append(g.k.buf, g.x.quote)
+	g.out.buf = append(g.out.buf, g.esc.quote)
 	return g.writeRest(s, 0, mark)
 }
 
@@ -284,6 +186,6 @@ func (g *Generator) writeLiteral(lit, tok string) error {
 	if _, err := g.beginValue(tok, len(lit)); err != nil {
 		return err
 	}
-	g.k.buf = append(g.k.buf, lit...)
+	g.out.buf = append(g.out.buf, lit...)
 	return g.valueDone()
 }

@@ -1,0 +1,194 @@
+package jgen
+
+import (
+	"encoding/binary"
+	"slices"
+	"unicode/utf8"
+
+	"github.com/jgen-go/jgen/internal/scan"
+)
+
+// This file holds the string paths that cost one kernel call: the quote
+// functions' for the standard options, and the generator's for a value in
+// a compact array or after a name. Both write the quote char, scan with
+// set.Copy, and on a stop write the ASCII escapes of the standard options
+// from a table between clean runs (tableEscapes) before they hand the rest
+// to escaper.appendSome.
+//
+// writeStringValue holds tableEscapes' loop inline: a call there costs
+// 10% of the instructions of a 12-byte string with one escape (jgen-append
+// escaped/len=12 under callgrind, see docs/PERFORMANCE.md).
+// TestInlinedTableEscapes checks that the two loops are the same text, and
+// TestFastPathsAgree that both paths write the same bytes.
+
+// appendQuote is AppendQuote. For the standard options (quickSet), it
+// looks up only the scan set and the escape table, because compiling a
+// whole escaper costs more than quoting a short string; it builds one only
+// when the string needs more than ASCII escapes from the table.
+func (e *Escaping) appendQuote(dst, src []byte) ([]byte, error) {
+	if set := e.quickSet(); set != nil {
+		q := e.quote()
+		l := len(dst)
+		b := dst
+		if need := len(src) + scan.Slack + 2; cap(b)-l < need {
+			b = slices.Grow(b, need)
+		}
+		b = b[:cap(b)]
+		b[l] = q
+		l++
+		n := set.Copy(b[l:], src)
+		if n == len(src) {
+			b[l+n] = q
+			return b[:l+n+1], nil
+		}
+		// ASCII escapes from the table of the standard options.
+		if l, n = tableEscapes(b, l+n, src, n, set, &stdTabs[optionKeyOf(e)]); n == len(src) {
+			b[l] = q
+			return b[:l+1], nil
+		}
+		// Something else to escape: e is valid (quickSet returns a set
+		// only then), so the escaper is built without validating again.
+		var x escaper
+		x.init(*e)
+		b, i, bad := x.appendSome(b[:l], src, n)
+		if i == len(src) && !bad && cap(b)-len(b) > scan.Slack {
+			return append(b, q), nil
+		}
+		if bad {
+			return dst, &UTF8Error{Offset: int64(i)}
+		}
+		out := sink{buf: b}
+		if err := x.writeContent(&out, src[i:], &strState{base: int64(i)}); err != nil {
+			return dst, err
+		}
+		_ = out.room(1)
+		return append(out.buf, q), nil
+	}
+	var x escaper
+	if err := x.compile(*e); err != nil {
+		return dst, err
+	}
+	return x.appendQuoted(dst, src)
+}
+
+// shortTail is the length in bytes up to which the rest of a string after
+// an escape is copied a byte at a time rather than by a kernel call: a
+// call costs ~50 instructions (callgrind, AVX2), the byte loop ~5 a byte.
+const shortTail = 8
+
+// tableEscapes writes the ASCII escapes of s from n on, each from the
+// table t of the standard options, with set's clean runs between them, to
+// b[l:] (b being the whole capacity): a quote or a newline in a sentence
+// costs a word store, not an escaper. It stops at the end of s, at a byte
+// >= 0x80, or when the rest of s might no longer fit with Slack to spare,
+// and returns the new l and n.
+func tableEscapes(b []byte, l int, s []byte, n int, set *scan.Set, t *[128]escCode) (int, int) {
+	// The rest fits with Slack to spare while l-n <= lim.
+	lim := len(b) - len(s) - scan.Slack - 16
+	for n < len(s) && s[n] < utf8.RuneSelf && l-n <= lim {
+		e := &t[s[n]]
+		binary.LittleEndian.PutUint64(b[l:], e.w)
+		l += int(e.n)
+		n++
+		if len(s)-n <= shortTail {
+			// A few bytes after the escape (a quote that closes a
+			// sentence): a byte loop costs less than a kernel call.
+			for n < len(s) && !set.Contains(s[n]) {
+				b[l] = s[n]
+				l++
+				n++
+			}
+			continue
+		}
+		m := set.Copy(b[l:], s[n:])
+		l += m
+		n += m
+	}
+	return l, n
+}
+
+// writeStringValue is WriteString. Its fast path is for values in a
+// compact array or after a name: the separator, the string and its quotes
+// fit in the buffer, and the scan finds nothing to escape, so the string
+// costs one kernel call. It returns its errors through g.note itself, so
+// that WriteString stays small enough to be inlined.
+func (g *Generator) writeStringValue(s []byte) error {
+	if st := &g.state; st.valueSep != noFast && g.err == nil && g.esc.hook == nil {
+		b := g.out.buf
+		l := len(b)
+		if need := len(s) + slack + 3; need > cap(b)-l && need <= cap(b) && g.out.w != nil {
+			// Flush before a string that fits an empty buffer rather
+			// than in its middle, which would first have to check the
+			// rest of it for invalid UTF-8 (see writeContent).
+			if err := g.out.flush(); err != nil {
+				g.err = err
+				return g.note(err)
+			}
+			b, l = g.out.buf, 0
+		}
+		if len(s) <= cap(b)-l-(slack+3) {
+			// Index into the whole capacity and set the length once at
+			// the end: cheaper than three appends.
+			mark := l
+			b = b[:cap(b)]
+			if st.valueSep != 0 {
+				b[l] = st.valueSep
+				l++
+			}
+			b[l] = g.esc.quote
+			l++
+			set := g.esc.set
+			n := set.Copy(b[l:], s)
+			l += n
+			if n == len(s) {
+				b[l] = g.esc.quote
+				g.out.buf = g.out.buf[:l+1]
+				st.fastValueDone()
+				return nil
+			}
+			// tableEscapes, inline (see the top of the file).
+			if t := g.esc.table; t != nil {
+				lim := len(b) - len(s) - scan.Slack - 16
+				for n < len(s) && s[n] < utf8.RuneSelf && l-n <= lim {
+					e := &t[s[n]]
+					binary.LittleEndian.PutUint64(b[l:], e.w)
+					l += int(e.n)
+					n++
+					if len(s)-n <= shortTail {
+						for n < len(s) && !set.Contains(s[n]) {
+							b[l] = s[n]
+							l++
+							n++
+						}
+						continue
+					}
+					m := set.Copy(b[l:], s[n:])
+					l += m
+					n += m
+				}
+			}
+			if n == len(s) {
+				b[l] = g.esc.quote
+				g.out.buf = g.out.buf[:l+1]
+				st.fastValueDone()
+				return nil
+			}
+			// Something else to escape: escape the rest in place when it
+			// fits, which is the common case of a short string.
+			b, i, bad := g.esc.appendSome(b[:l], s, n)
+			if i == len(s) && !bad && cap(b)-len(b) > slack {
+				g.out.buf = append(b, g.esc.quote)
+				st.fastValueDone()
+				return nil
+			}
+			g.out.buf = b
+			return g.note(g.finishString(s[i:], int64(i), mark))
+		}
+	}
+	mark, err := g.beginValue("string value", 2)
+	if err != nil {
+		return g.note(err)
+	}
+	g.out.buf = append(g.out.buf, g.esc.quote)
+	return g.note(g.finishString(s, 0, mark))
+}

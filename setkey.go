@@ -1,0 +1,242 @@
+package jgen
+
+import (
+	"encoding/binary"
+	"sync/atomic"
+	"unicode/utf8"
+
+	"github.com/jgen-go/jgen/internal/scan"
+)
+
+// This file holds the keys under which the escaper finds its precomputed
+// scan sets and escape tables, and the tables themselves.
+//
+// Where the next escaping option goes: an option that only adds ASCII bytes
+// to escape gets the next optionKey bit, declared before keyUpperHex (its
+// bytes in optionKey.extra, its field in setKeyOf and optionKey.escaping;
+// the sets and tables double). One that makes the scan stop at more UTF-8
+// lead bytes gets a factor of leadClass (its lead bytes in stopLeads). An
+// option that needs neither (a change of form the loop makes out of line)
+// needs no key at all.
+
+// optionKey is the standard options of an Escaping as bits: the options
+// that choose the scan set (the bits below keyUpperHex) and the ASCII
+// escape table (all bits). CharacterEscapes and the non-ASCII options are
+// not in it; leadClass holds the latter.
+type optionKey uint8
+
+const (
+	// keySlash is EscapeSlash: '/' is escaped (as \/).
+	keySlash optionKey = 1 << iota
+	// keyHTML is HTMLSafe: '<', '>' and '&' are escaped.
+	keyHTML
+	// keyApostrophe is QuoteChar '\'': the apostrophe is escaped.
+	keyApostrophe
+	// keyUpperHex is UpperHex: it changes the form of \u escapes, not
+	// which bytes are escaped, so it chooses a table but not a set.
+	keyUpperHex
+
+	// setKeys is the number of keys that choose a scan set.
+	setKeys = int(keyUpperHex)
+	// tableKeys is the number of keys that choose an ASCII escape table.
+	tableKeys = 2 * int(keyUpperHex)
+)
+
+// optionKeyOf returns the key of e's standard options.
+func optionKeyOf(e *Escaping) optionKey {
+	k := setKeyOf(e)
+	if e.UpperHex {
+		k |= keyUpperHex
+	}
+	return k
+}
+
+// setKeyOf returns the key of e's options that choose a scan set:
+// optionKeyOf without keyUpperHex, one test fewer.
+func setKeyOf(e *Escaping) optionKey {
+	var k optionKey
+	if e.EscapeSlash {
+		k |= keySlash
+	}
+	if e.HTMLSafe {
+		k |= keyHTML
+	}
+	if e.QuoteChar == '\'' {
+		k |= keyApostrophe
+	}
+	return k
+}
+
+// set returns the part of k that chooses a scan set, a number below
+// setKeys.
+func (k optionKey) set() int { return int(k &^ keyUpperHex) }
+
+// escaping returns the Escaping with exactly the options of k.
+func (k optionKey) escaping() Escaping {
+	e := Escaping{EscapeSlash: k&keySlash != 0, HTMLSafe: k&keyHTML != 0, UpperHex: k&keyUpperHex != 0}
+	if k&keyApostrophe != 0 {
+		e.QuoteChar = '\''
+	}
+	return e
+}
+
+// extra returns the ASCII bytes the options of k add to the bytes every
+// scan set holds.
+func (k optionKey) extra() []byte {
+	var extra []byte
+	if k&keySlash != 0 {
+		extra = append(extra, '/')
+	}
+	if k&keyHTML != 0 {
+		extra = append(extra, '<', '>', '&')
+	}
+	if k&keyApostrophe != 0 {
+		extra = append(extra, '\'')
+	}
+	return extra
+}
+
+// escCode is the form of one ASCII byte: the byte itself or its escape
+// sequence, at most 6 bytes, held as the little-endian word w of which the
+// first n bytes count.
+type escCode struct {
+	w uint64
+	n uint8
+}
+
+// stdTabs holds the ASCII escape table of each optionKey.
+var stdTabs = func() (tabs [tableKeys][128]escCode) {
+	for k := range tabs {
+		e := optionKey(k).escaping()
+		x := escaper{hex: hexLower, quote: e.quote(), escaping: e}
+		if e.UpperHex {
+			x.hex = hexUpper
+		}
+		for c := range tabs[k] {
+			var w [8]byte
+			n := copy(w[:], x.appendASCII(nil, byte(c)))
+			tabs[k][c] = escCode{w: binary.LittleEndian.Uint64(w[:]), n: uint8(n)}
+		}
+	}
+	return tabs
+}()
+
+// stdSets holds the scan set of each optionKey.set().
+var stdSets = func() (sets [setKeys]scan.Set) {
+	for k := range sets {
+		sets[k] = scan.NewSet(optionKey(k).extra()...)
+	}
+	return sets
+}()
+
+// Scan sets that pass valid UTF-8 through (scan.NewUTF8Set) are used
+// whenever few enough code points above U+007F need escaping that stopping
+// at their lead bytes is cheap. There is one per lead class and option key
+// (utf8Index), built on first use.
+var stdUTF8 [utf8Sets]lazySet
+
+// utf8Sets is the number of scan sets that pass valid UTF-8 through, for
+// the standard options or for one CharacterEscapes.
+const utf8Sets = int(leadClasses) * setKeys
+
+// utf8Index returns the index in stdUTF8 (or CharacterEscapes.utf8) of the
+// set for lead class c and option key k.
+func utf8Index(c leadClass, k optionKey) int { return int(c)*setKeys + k.set() }
+
+// lazySet is a scan set built on first use; concurrent first uses may
+// both build it, which is harmless.
+type lazySet struct{ p atomic.Pointer[scan.Set] }
+
+func (l *lazySet) get(build func() scan.Set) *scan.Set {
+	if s := l.p.Load(); s != nil {
+		return s
+	}
+	s := build()
+	l.p.Store(&s)
+	return &s
+}
+
+// leadClass says which UTF-8 lead bytes the non-ASCII options of an
+// Escaping make the scan stop at. It is a mixed-radix number below
+// leadClasses: the MaxUnescaped limit (leadNoLimit, leadAbove4Byte or
+// leadAbove2Byte, radix leadLimits) plus leadLineTerms for
+// JSLineTerminators plus leadSurrogates for SurrogateEscapes.
+type leadClass uint8
+
+const (
+	// leadNoLimit: MaxUnescaped is 0 or U+10FFFF, no code point is above it.
+	leadNoLimit leadClass = 0
+	// leadAbove4Byte: MaxUnescaped is U+FFFF or above; code points above
+	// it are four-byte sequences.
+	leadAbove4Byte leadClass = 1
+	// leadAbove2Byte: MaxUnescaped is U+07FF or above; code points above
+	// it are three- or four-byte sequences.
+	leadAbove2Byte leadClass = 2
+	// leadLimits is the number of MaxUnescaped limits, the radix of the
+	// lowest digit.
+	leadLimits leadClass = 3
+
+	// leadLineTerms is added for JSLineTerminators (U+2028, U+2029).
+	leadLineTerms = leadLimits
+	// leadSurrogates is added for SurrogateEscapes (above U+FFFF).
+	leadSurrogates = 2 * leadLineTerms
+	// leadClasses is the number of lead classes.
+	leadClasses = 2 * leadSurrogates
+)
+
+// leadClassOf returns the lead class of e. pass is false when MaxUnescaped
+// is below U+07FF: then most non-ASCII text is escaped anyway and the sets
+// that stop at every non-ASCII byte are as good.
+func leadClassOf(e *Escaping) (c leadClass, pass bool) {
+	switch m := e.MaxUnescaped; {
+	case m == 0 || m >= utf8.MaxRune:
+		c = leadNoLimit
+	case m >= 0xFFFF:
+		c = leadAbove4Byte
+	case m >= 0x7FF:
+		c = leadAbove2Byte
+	default:
+		return 0, false
+	}
+	if e.JSLineTerminators {
+		c += leadLineTerms
+	}
+	if e.SurrogateEscapes {
+		c += leadSurrogates
+	}
+	return c, true
+}
+
+// limit returns the MaxUnescaped digit of c.
+func (c leadClass) limit() leadClass { return c % leadLimits }
+
+// lineTerms reports whether c escapes U+2028 and U+2029.
+func (c leadClass) lineTerms() bool { return c%leadSurrogates >= leadLineTerms }
+
+// surrogates reports whether c escapes every code point above U+FFFF.
+func (c leadClass) surrogates() bool { return c >= leadSurrogates }
+
+// stopLeads returns the lead bytes at which the scan must stop for lead
+// class c: where a code point they start may need an escape.
+func stopLeads(c leadClass) *[256]bool {
+	var t [256]bool
+	switch c.limit() {
+	case leadAbove4Byte:
+		for b := 0xF0; b <= 0xF4; b++ {
+			t[b] = true
+		}
+	case leadAbove2Byte:
+		for b := 0xE0; b <= 0xF4; b++ {
+			t[b] = true
+		}
+	}
+	if c.lineTerms() { // U+2028, U+2029: E2 80 A8, E2 80 A9
+		t[0xE2] = true
+	}
+	if c.surrogates() {
+		for b := 0xF0; b <= 0xF4; b++ {
+			t[b] = true
+		}
+	}
+	return &t
+}

@@ -1,0 +1,125 @@
+package jgen
+
+import (
+	"bytes"
+	"testing"
+)
+
+// TestOptionKeyRoundTrip checks that optionKeyOf and optionKey.escaping
+// are inverse on every key, that each bit stands for its own option, and
+// that the set part drops exactly keyUpperHex.
+func TestOptionKeyRoundTrip(t *testing.T) {
+	for k := range optionKey(tableKeys) {
+		e := k.escaping()
+		if got := optionKeyOf(&e); got != k {
+			t.Errorf("optionKeyOf(%#v) = %#x, want %#x", e, got, k)
+		}
+		if want := int(k) % setKeys; k.set() != want || int(setKeyOf(&e)) != want {
+			t.Errorf("optionKey(%#x).set() = %d, setKeyOf = %d, want %d", k, k.set(), setKeyOf(&e), want)
+		}
+	}
+	for _, c := range []struct {
+		e    Escaping
+		want optionKey
+	}{
+		{Escaping{EscapeSlash: true}, keySlash},
+		{Escaping{HTMLSafe: true}, keyHTML},
+		{Escaping{QuoteChar: '\''}, keyApostrophe},
+		{Escaping{QuoteChar: '"'}, 0},
+		{Escaping{UpperHex: true}, keyUpperHex},
+		{Stdlib, keyHTML},
+		{Jackson, keyUpperHex},
+	} {
+		if got := optionKeyOf(&c.e); got != c.want {
+			t.Errorf("optionKeyOf(%#v) = %#x, want %#x", c.e, got, c.want)
+		}
+	}
+}
+
+// TestStdTablesFollowKey checks that the set and the table a key chooses
+// escape exactly the bytes its options escape.
+func TestStdTablesFollowKey(t *testing.T) {
+	for k := range optionKey(tableKeys) {
+		e := k.escaping()
+		set := &stdSets[k.set()]
+		tab := &stdTabs[k]
+		for c := range byte(0x80) {
+			want, err := e.AppendQuote(nil, string(rune(c)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want = want[1 : len(want)-1]
+			code := tab[c]
+			got := make([]byte, 8)
+			for i := range got {
+				got[i] = byte(code.w >> (8 * i))
+			}
+			if !bytes.Equal(got[:code.n], want) {
+				t.Errorf("key %#x: table has %q for %q, want %q", k, got[:code.n], c, want)
+			}
+			if escaped := len(want) != 1; set.Contains(c) != escaped {
+				t.Errorf("key %#x: set contains %q = %v, want %v", k, c, set.Contains(c), escaped)
+			}
+		}
+	}
+}
+
+// TestLeadClassDigits checks the mixed-radix lead class: every
+// combination of the non-ASCII options has its own class below
+// leadClasses, whose digits read back as the options.
+func TestLeadClassDigits(t *testing.T) {
+	seen := map[leadClass]bool{}
+	limits := []struct {
+		max  rune
+		want leadClass
+	}{{0, leadNoLimit}, {0x10FFFF, leadNoLimit}, {0xFFFF, leadAbove4Byte}, {0x7FF, leadAbove2Byte}}
+	for _, lim := range limits {
+		for _, lt := range []bool{false, true} {
+			for _, sur := range []bool{false, true} {
+				e := Escaping{MaxUnescaped: lim.max, JSLineTerminators: lt, SurrogateEscapes: sur}
+				c, pass := leadClassOf(&e)
+				if !pass || c >= leadClasses {
+					t.Fatalf("leadClassOf(%#v) = %d, %v", e, c, pass)
+				}
+				if c.limit() != lim.want || c.lineTerms() != lt || c.surrogates() != sur {
+					t.Errorf("leadClassOf(%#v) = %d: limit %d lineTerms %v surrogates %v", e, c, c.limit(), c.lineTerms(), c.surrogates())
+				}
+				if lim.max != 0 {
+					seen[c] = true
+				}
+			}
+		}
+	}
+	if len(seen) != int(leadClasses) {
+		t.Errorf("%d distinct classes, want %d", len(seen), leadClasses)
+	}
+	if _, pass := leadClassOf(&Escaping{MaxUnescaped: 0x7FE}); pass {
+		t.Error("MaxUnescaped below U+07FF passes UTF-8 through")
+	}
+}
+
+// TestQuickSetOnlyValid checks what appendQuote relies on when it skips
+// validation: quickSet returns a set only for an Escaping that Validate
+// accepts.
+func TestQuickSetOnlyValid(t *testing.T) {
+	quick := 0
+	for _, q := range []byte{0, '"', '\'', 'x'} {
+		for _, m := range []rune{-1, 0, 1, 0x7E, 0x7F, 0x7FE, 0x7FF, 0xFFFF, 0x10FFFF, 0x110000} {
+			for _, p := range []InvalidUTF8Policy{InvalidUTF8Error, InvalidUTF8Replace, InvalidUTF8ReplaceRaw, 3, 0xFF} {
+				for _, ce := range []*CharacterEscapes{nil, HTMLEscapes} {
+					e := Escaping{QuoteChar: q, MaxUnescaped: m, InvalidUTF8: p, CharacterEscapes: ce, HTMLSafe: true}
+					if e.quickSet() == nil {
+						continue
+					}
+					quick++
+					if err := e.Validate(); err != nil {
+						t.Errorf("quickSet(%#v) is not nil, but Validate: %v", e, err)
+					}
+				}
+			}
+		}
+	}
+	if quick == 0 {
+		t.Error("quickSet returned nil for every Escaping")
+	}
+}
