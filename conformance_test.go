@@ -162,8 +162,9 @@ var (
 	// ceHTMLJSONP is the html+jsonp combination of the Jackson vectors.
 	ceHTMLJSONP = &ceSpec{name: "HTML+JSONP", ascii: htmlASCII, runes: jsonpRunes}
 
-	// ceSeq exercises every action, precedence over the options, raw
-	// non-ASCII and empty sequences; some of it does not round-trip.
+	// ceSeq exercises every action and precedence over the options; some
+	// of it does not round-trip. (Raw non-ASCII and empty sequences are
+	// refused: TestCustomEscapesValidation.)
 	ceSeq = &ceSpec{
 		name: "customSeq",
 		ascii: map[byte]tEscape{
@@ -177,7 +178,7 @@ var (
 			0x7F:   eUnicode,
 			'\\':   eBackslash('\\'),
 			'\x01': eBackslash('b'),
-			'q':    eSeq("é"),
+			'q':    eSeq(`Q\u00e9`),
 			'&':    eBackslash('/'),
 		},
 		runes: map[rune]string{
@@ -186,9 +187,9 @@ var (
 			'\U0001F600': `\uD83D\uDE00`,
 			'\uFFFD':     "?",
 			'\u2028':     "LS",
-			'\u00FF':     "ÿÿ",
+			'\u00FF':     "yy",
 			'\U0010FFFF': `\uDBFF\uDFFF`,
-			'\u0080':     "",
+			'\u0080':     "-",
 		},
 		lossy: true,
 	}
@@ -959,6 +960,14 @@ func TestCustomEscapesValidation(t *testing.T) {
 		{"seq_good_u", map[byte]tEscape{'x': eSeq(`\u12aF`)}, nil, 0},
 		{"seq_invalid_utf8", map[byte]tEscape{'x': eSeq("\xff")}, nil, 0},
 		{"seq_empty", map[byte]tEscape{'x': eSeq("")}, nil, 0},
+		{"seq_raw_non_ascii", map[byte]tEscape{'x': eSeq("é")}, nil, 0},
+		{"seq_lone_high_surrogate", map[byte]tEscape{'x': eSeq(`\ud800`)}, nil, 0},
+		{"seq_lone_low_surrogate", map[byte]tEscape{'x': eSeq(`\uDC00x`)}, nil, 0},
+		{"seq_surrogate_pair", map[byte]tEscape{'x': eSeq(`\ud83d\ude00`)}, nil, 0},
+		{"seq_raw_custom_escaped", map[byte]tEscape{'x': eSeq("y"), 'y': eUnicode}, nil, 0},
+		{"seq_raw_custom_none", map[byte]tEscape{'x': eSeq("y"), 'y': eNone}, nil, 0},
+		{"rune_seq_empty", nil, map[rune]string{'é': ""}, 0},
+		{"rune_seq_u2028", nil, map[rune]string{'é': "\u2028"}, 0},
 		{"rune_seq_quote", nil, map[rune]string{'é': `"`}, 0},
 		{"rune_seq_apos_apos", nil, map[rune]string{'é': `'`}, '\''},
 		{"rune_seq_ok", nil, map[rune]string{'é': `\u00e9`}, '\''},
