@@ -379,10 +379,6 @@ func validSequence(seq string) error {
 	return nil
 }
 
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
 type errString string
 
 func (e errString) Error() string { return string(e) }
