@@ -97,6 +97,23 @@ func TestEncoderFullWrite(t *testing.T) {
 	}
 }
 
+// TestEncoderRootOptionsValidatedNotUsed: NewEncoder validates the root
+// and buffer options but follows each value with one newline whatever
+// they say.
+func TestEncoderRootOptionsValidatedNotUsed(t *testing.T) {
+	var b bytes.Buffer
+	if _, err := jgen.NewEncoder(&b, &jgen.Options{RootTerminator: ";"}); !errors.Is(err, jgen.ErrInvalidOptions) {
+		t.Fatalf("RootTerminator \";\": %v, want an *OptionsError", err)
+	}
+	enc, err := jgen.NewEncoder(&b, &jgen.Options{RootSeparator: "\n\n", RootTerminator: " ", BufferSize: 1024})
+	chk(t, err)
+	chk(t, enc.Encode(1))
+	chk(t, enc.Encode([]int{2}))
+	if b.String() != "1\n[2]\n" {
+		t.Fatalf("got %q, want %q", b.String(), "1\n[2]\n")
+	}
+}
+
 // TestMarshalRootOptionsValidatedNotUsed: Marshal validates
 // Options.RootSeparator, RootTerminator and BufferSize like any field but
 // writes nothing after the value.

@@ -12,10 +12,18 @@ import (
 // any byte of it: a value where a name is expected, a name outside an
 // object or right after another name, an end that does not match the open
 // container, or a start beyond Options.MaxDepth returns a *SyntaxError and
-// leaves the output and the state as they were. So does a string value or
-// name that holds invalid UTF-8 under the InvalidUTF8Error policy (a
-// *UTF8Error), except when streamed with WriteStringFrom. A refused token
-// does not stop the stream: later tokens are accepted.
+// leaves the output and the state as they were. A string value or name
+// that holds invalid UTF-8 under the InvalidUTF8Error policy is refused
+// the same way, leaving output and state as they were, but with a
+// *UTF8Error, not a *SyntaxError; a string streamed with WriteStringFrom
+// is the exception (see WriteStringFrom). A refused token does not stop
+// the stream: later tokens are accepted.
+//
+// The names of an object are not checked for uniqueness: RFC 8259 §4 says
+// they SHOULD be unique, not that they must, and telling would mean
+// keeping every name of every open object. A name is given whole, as a
+// string or byte slice held in memory; unlike a string value, which
+// WriteStringFrom streams from an io.Reader, a name has no streaming form.
 //
 // # Errors
 //
