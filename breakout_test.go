@@ -70,9 +70,54 @@ func randomSeq(r *rand.Rand) string {
 	return sb.String()
 }
 
-// seqValid is the oracle for custom sequences: valid JSON string content.
+// seqValid is the oracle for custom sequences: valid JSON string content,
+// not empty, only printable ASCII raw, and no lone surrogate escape. The
+// pieces hold no \ufffd escape, so a U+FFFD in the decoded sequence can
+// only come from a lone surrogate escape (json.Unmarshal replaces it).
 func seqValid(seq string) bool {
-	return utf8.ValidString(seq) && json.Valid([]byte(`"`+seq+`"`))
+	if seq == "" || !utf8.ValidString(seq) || !json.Valid([]byte(`"`+seq+`"`)) {
+		return false
+	}
+	for i := 0; i < len(seq); i++ {
+		if seq[i] < 0x20 || seq[i] > 0x7E {
+			return false
+		}
+	}
+	var dec string
+	return json.Unmarshal([]byte(`"`+seq+`"`), &dec) == nil && !strings.ContainsRune(dec, utf8.RuneError)
+}
+
+// rawEscapedOracle reports whether a custom sequence of spec (its ASCII
+// sequences as tab records them) holds raw a byte that an option of e
+// escapes: '<', '>', '&' under HTMLSafe and '/' under EscapeSlash, unless
+// spec.ASCII has EscapeNone for it.
+func rawEscapedOracle(spec jgen.EscapeSpec, tab asciiTable, e jgen.Escaping) bool {
+	escapes := func(c byte) bool {
+		if spec.ASCII[c] == jgen.EscapeNone() {
+			return false
+		}
+		return e.HTMLSafe && strings.IndexByte("<>&", c) >= 0 || e.EscapeSlash && c == '/'
+	}
+	var seqs []string
+	for _, seq := range tab.seqs {
+		seqs = append(seqs, seq)
+	}
+	for _, seq := range spec.Runes {
+		seqs = append(seqs, seq)
+	}
+	for _, seq := range seqs {
+		for i := 0; i < len(seq); i++ {
+			switch {
+			case seq[i] == '\\' && i+1 < len(seq) && seq[i+1] == 'u':
+				i += 5
+			case seq[i] == '\\':
+				i++
+			case escapes(seq[i]):
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // randomHook returns a scan hook of one of several kinds of dishonesty and
@@ -481,8 +526,9 @@ func TestNoBreakout(t *testing.T) {
 				rawApos = rawApos || strings.Contains(sq, "'")
 			}
 			verr := e.Validate()
-			if q := e.QuoteChar; q == '\'' && rawApos != (verr != nil) {
-				t.Errorf("case %d: quote ' with table %s: Validate() = %v, raw ' in table %v", i, desc, verr, rawApos)
+			rawEsc := rawEscapedOracle(spec, tab, e)
+			if q := e.QuoteChar; (q == '\'' && rawApos || rawEsc) != (verr != nil) {
+				t.Errorf("case %d: quote %q with table %s: Validate() = %v, raw ' in table %v, raw escaped byte %v", i, q, desc, verr, rawApos, rawEsc)
 				fails++
 				continue
 			}

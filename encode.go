@@ -189,9 +189,10 @@ func (e *encState) leave(v reflect.Value, n int) {
 // defaults: Minimal escaping, Compact layout). For the bytes of
 // encoding/json.Marshal, pass &Options{Escaping: Stdlib}; add Layout:
 // Indented for json.MarshalIndent(v, "", "  "). See WriteValue for the
-// rules. Nothing follows the value: Options.RootSeparator and
-// RootTerminator do not apply. It returns an *OptionsError for invalid
-// opts, and the errors of WriteValue.
+// rules. Nothing follows the value: Options.RootSeparator,
+// RootTerminator and BufferSize are validated like the other fields (an
+// invalid one is an *OptionsError all the same) but not used. It returns
+// an *OptionsError for invalid opts, and the errors of WriteValue.
 func Marshal(v any, opts *Options) ([]byte, error) {
 	return AppendMarshal(nil, v, opts)
 }
@@ -228,7 +229,8 @@ var genPool = sync.Pool{New: func() any { return new(Generator) }}
 // followed by a newline (as json.Encoder does): NDJSON in the Compact
 // layout. Each value is encoded whole before any of it is written, so a
 // value that fails writes nothing. An Encoder is not safe for concurrent
-// use.
+// use. Make one with NewEncoder: the zero Encoder has no io.Writer, and
+// its Encode returns an *OptionsError.
 type Encoder struct {
 	w   io.Writer
 	g   *Generator
@@ -236,9 +238,14 @@ type Encoder struct {
 }
 
 // NewEncoder returns an Encoder that writes to w under opts (nil for the
-// defaults; Options.RootSeparator, RootTerminator and BufferSize do not
-// apply). It returns an *OptionsError if opts is not valid.
+// defaults). Options.RootSeparator, RootTerminator and BufferSize are
+// validated like the other fields but not used: each value is followed by
+// a newline and written with one Write call. It returns an *OptionsError
+// if opts is not valid or w is nil.
 func NewEncoder(w io.Writer, opts *Options) (*Encoder, error) {
+	if w == nil {
+		return nil, errNilWriter()
+	}
 	g, err := NewAppendGenerator(nil, opts)
 	if err != nil {
 		return nil, err
@@ -250,16 +257,25 @@ func NewEncoder(w io.Writer, opts *Options) (*Encoder, error) {
 }
 
 // Encode writes v and a newline to the writer with one Write call. It
-// returns the errors of WriteValue, writing nothing, or the writer's error.
+// returns the errors of WriteValue, writing nothing, or the writer's error:
+// as for a Generator (and bufio.Writer), io.ErrShortWrite if the writer
+// accepts fewer bytes than given without an error, and an error if it
+// reports a byte count below 0 or above the length given. An Encoder
+// without an io.Writer (the zero Encoder) returns an *OptionsError,
+// matching ErrInvalidOptions, and writes nothing.
 func (enc *Encoder) Encode(v any) error {
+	if enc.w == nil || enc.g == nil {
+		return errNilWriter()
+	}
 	enc.g.ResetAppend(enc.buf[:0])
 	if err := enc.g.WriteValue(v); err != nil {
 		return err
 	}
 	b := enc.g.Bytes() // the value and its root terminator, "\n"
 	enc.buf = b
-	_, err := enc.w.Write(b)
-	return err
+	// The generator's sink hands b to the writer and checks the count.
+	k := sink{buf: b, w: enc.w}
+	return k.flush()
 }
 
 // The fast paths below write a token of a value in the Compact layout

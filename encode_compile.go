@@ -245,7 +245,10 @@ func interfaceEncode(e *encState, v reflect.Value) error {
 		return e.writeNull()
 	}
 	ev := v.Elem()
-	return typeEncoder(ev.Type())(e, ev)
+	if err := typeEncoder(ev.Type())(e, ev); err != nil {
+		return encodeErr(ev.Type(), err) // the dynamic type, not the interface
+	}
+	return nil
 }
 
 func newPtrEncoder(elem encoderFunc) encoderFunc {

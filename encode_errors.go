@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // EncodeError reports a Go value that WriteValue (and Marshal,
@@ -44,27 +46,42 @@ type EncodeError struct {
 	// elements by index. It is "" for the value itself. A map key that
 	// cannot be written points at its map.
 	Pointer string
-	// Type is the Go type of the failing value.
+	// Type is the Go type of the failing value: its dynamic type when it
+	// is held in an interface (a string in a []any is a string), the key
+	// type for a map key that cannot be written.
 	Type reflect.Type
-	// Err is the reason; see EncodeError.
+	// Err is the reason, one of the errors listed above, whole: its
+	// message is not shortened as Error shortens the pointer.
 	Err error
 	// method is "MarshalJSON" or "MarshalText" when a method failed.
 	method string
+	// key is set when the failing value is a map key.
+	key bool
 	// path holds the reference tokens of Pointer, innermost first, while
 	// the error travels up through the containers.
 	path []string
 }
 
+// Error returns a message of bounded length: "jgen: cannot encode value
+// of type T at POINTER: REASON" ("map key" for a key). A pointer longer
+// than maxPointerText bytes is shortened to its first and last reference
+// tokens and its depth, as in "/Next/…/Next (depth 1000)"; the Pointer
+// field keeps it whole. The reason's own "jgen: " prefix is left out.
 func (e *EncodeError) Error() string {
 	var b strings.Builder
-	b.WriteString("jgen: cannot encode value")
+	b.WriteString("jgen: cannot encode ")
+	if e.key {
+		b.WriteString("map key")
+	} else {
+		b.WriteString("value")
+	}
 	if e.Type != nil {
 		b.WriteString(" of type ")
 		b.WriteString(e.Type.String())
 	}
 	if e.Pointer != "" {
 		b.WriteString(" at ")
-		b.WriteString(e.Pointer)
+		b.WriteString(shortPointer(e.Pointer))
 	}
 	b.WriteString(": ")
 	var me *json.MarshalerError
@@ -72,11 +89,46 @@ func (e *EncodeError) Error() string {
 		// json.MarshalerError names MarshalJSON even for MarshalText,
 		// since its method field cannot be set from outside.
 		b.WriteString("error calling " + e.method + ": ")
-		b.WriteString(me.Err.Error())
+		b.WriteString(strings.TrimPrefix(me.Err.Error(), "jgen: "))
 	} else {
-		b.WriteString(e.Err.Error())
+		b.WriteString(strings.TrimPrefix(e.Err.Error(), "jgen: "))
 	}
 	return b.String()
+}
+
+// maxPointerText is the longest JSON Pointer an EncodeError message shows
+// whole, in bytes.
+const maxPointerText = 128
+
+// shortPointer returns p, or for a p longer than maxPointerText its first
+// and last reference tokens (each cut to maxTokenText bytes) around "…",
+// and its depth.
+func shortPointer(p string) string {
+	if len(p) <= maxPointerText {
+		return p
+	}
+	toks := strings.Split(p[1:], "/")
+	first, last := shortToken(toks[0]), shortToken(toks[len(toks)-1])
+	if len(toks) == 1 {
+		return "/" + first + " (depth 1)"
+	}
+	return "/" + first + "/…/" + last + " (depth " + strconv.Itoa(len(toks)) + ")"
+}
+
+// maxTokenText is the longest reference token shortPointer shows whole.
+const maxTokenText = 40
+
+// shortToken cuts tok to at most maxTokenText bytes, at a rune boundary,
+// and marks the cut with "…".
+func shortToken(tok string) string {
+	if len(tok) <= maxTokenText {
+		return tok
+	}
+	n := maxTokenText
+	for n > 0 && !utf8.RuneStart(tok[n]) {
+		n--
+	}
+	return tok[:n] + "…"
 }
 
 // Unwrap returns Err.
@@ -89,6 +141,14 @@ func encodeErr(t reflect.Type, err error) *EncodeError {
 		return ee
 	}
 	return &EncodeError{Type: t, Err: err}
+}
+
+// keyErr makes err, an error writing a map key of type t, an
+// *EncodeError that says so.
+func keyErr(t reflect.Type, err error) *EncodeError {
+	ee := encodeErr(t, err)
+	ee.key = true
+	return ee
 }
 
 // atPath records that err happened at the reference token tok below a

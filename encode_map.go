@@ -209,7 +209,7 @@ func (me *mapEncoder) encodeEntries(e *encState, v reflect.Value, n int, sc *map
 		if err := e.writeName(en.name); err != nil {
 			// A key that cannot be written (invalid UTF-8) is blamed on
 			// the map: its own text may not be fit for a pointer.
-			return encodeErr(me.typ.Key(), err)
+			return keyErr(me.typ.Key(), err)
 		}
 		var ev reflect.Value
 		if me.byIndex {

@@ -47,7 +47,12 @@ func EscapeBackslash(c byte) Escape { return Escape{action: actBackslash, char: 
 // EscapeSequence writes the character as seq, verbatim (jackson-core
 // ESCAPE_CUSTOM). seq must be valid JSON string content: valid UTF-8, no
 // raw '"' or control character, every '\\' starting a valid escape
-// sequence (RFC 8259 §7).
+// sequence (RFC 8259 §7). So that no guarantee of an [Escaping] is lost
+// through it, seq must also not be empty, hold only printable ASCII
+// (0x20..0x7E) raw, with any other character written as \u escapes, and
+// name no lone surrogate in a \u escape (a high surrogate escape followed
+// by a low one is a pair); [Escaping.Validate] further refuses a raw
+// character that the Escaping's options escape.
 func EscapeSequence(seq string) Escape { return Escape{action: actSequence, seq: seq} }
 
 // EscapeSpec is the specification of a [CharacterEscapes]: what the
@@ -59,7 +64,8 @@ type EscapeSpec struct {
 	ASCII map[byte]Escape
 
 	// Runes maps code points U+0080 and above to the exact JSON string
-	// content written for them (for instance "\\u20ac" for '€').
+	// content written for them (for instance "\\u20ac" for '€'), under
+	// the rules of [EscapeSequence].
 	Runes map[rune]string
 
 	// IndexEscape, when not nil, is a scan hook for escapers whose rules
@@ -90,6 +96,10 @@ type CharacterEscapes struct {
 	// custom[b] is true where ascii[b] is set; used to build scan sets.
 	custom        [128]bool
 	rawApostrophe bool
+	// rawKey[c] is 1 + the smallest key (an ASCII byte or a Runes code
+	// point) whose custom sequence holds c raw, or 0; Escaping.Validate
+	// refuses raw characters that the escaping itself escapes.
+	rawKey [128]rune
 	// sets are the scan sets for each optionKey.set(), like stdSets.
 	sets [setKeys]scan.Set
 	// utf8 are the sets that pass valid UTF-8 through, indexed by
@@ -150,7 +160,9 @@ func mustCharacterEscapes(spec EscapeSpec) *CharacterEscapes {
 // character (RFC 8259 §7 requires them escaped); when [EscapeBackslash]
 // names a byte other than " \ / b f n r t; when a Runes key is below
 // U+0080, above U+10FFFF or a surrogate; or when a sequence is not valid
-// JSON string content (see [EscapeSequence]). The spec's maps are copied.
+// JSON string content or breaks a rule of [EscapeSequence] (empty, a raw
+// character outside printable ASCII, a lone surrogate escape). The spec's
+// maps are copied.
 func NewCharacterEscapes(spec EscapeSpec) (*CharacterEscapes, error) {
 	ce := &CharacterEscapes{hook: spec.IndexEscape, minRune: utf8.MaxRune + 1, maxSeq: maxEscapeLen}
 	for b, e := range spec.ASCII {
@@ -180,6 +192,7 @@ func NewCharacterEscapes(spec EscapeSpec) (*CharacterEscapes, error) {
 			if containsByte(e.seq, '\'') {
 				ce.rawApostrophe = true
 			}
+			ce.noteRaw(e.seq, rune(b))
 			ce.maxSeq = max(ce.maxSeq, len(e.seq))
 		default:
 			return nil, &OptionsError{where, "unknown escape action"}
@@ -201,6 +214,7 @@ func NewCharacterEscapes(spec EscapeSpec) (*CharacterEscapes, error) {
 		if containsByte(seq, '\'') {
 			ce.rawApostrophe = true
 		}
+		ce.noteRaw(seq, r)
 		ce.runes[r] = seq
 		ce.minRune = min(ce.minRune, r)
 		ce.maxRune = max(ce.maxRune, r)
@@ -258,6 +272,51 @@ func (ce *CharacterEscapes) stopLeads(c leadClass) *[256]bool {
 	return t
 }
 
+// noteRaw records the raw characters of seq, a valid sequence for key,
+// in rawKey.
+func (ce *CharacterEscapes) noteRaw(seq string, key rune) {
+	for i := 0; i < len(seq); i++ {
+		c := seq[i]
+		if c == '\\' {
+			i++ // the escaped byte
+			if seq[i] == 'u' {
+				i += 4 // and the hex digits
+			}
+			continue
+		}
+		if k := ce.rawKey[c]; k == 0 || key+1 < k {
+			ce.rawKey[c] = key + 1
+		}
+	}
+}
+
+// rawEscaped returns a raw character of a custom sequence of ce that an
+// option of e escapes (HTMLSafe, EscapeSlash; the table's own EscapeNone
+// for the character overrides them), the key of that sequence and the
+// option; ok is false if there is none. The apostrophe under its own quote
+// char is left to the rawApostrophe check, '"' and '\\' to validSequence.
+// How the table itself writes a character is its own business: "~~" for
+// '~' is a valid table.
+func (ce *CharacterEscapes) rawEscaped(e *Escaping) (c byte, key rune, option string, ok bool) {
+	for c := byte(0x20); c < 0x7F; c++ {
+		if ce.rawKey[c] == 0 {
+			continue
+		}
+		option := ""
+		switch {
+		case ce.ascii[c].action == actNone:
+		case e.HTMLSafe && (c == '<' || c == '>' || c == '&'):
+			option = "HTMLSafe"
+		case e.EscapeSlash && c == '/':
+			option = "EscapeSlash"
+		}
+		if option != "" {
+			return c, ce.rawKey[c] - 1, option, true
+		}
+	}
+	return 0, 0, "", false
+}
+
 func containsByte(s string, c byte) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] == c {
@@ -270,7 +329,17 @@ func containsByte(s string, c byte) bool {
 // validSequence checks that seq is valid JSON string content (RFC 8259 §7)
 // that cannot end a string quoted with '"': valid UTF-8, no raw '"' or
 // control character, and every backslash starting a valid escape sequence.
+// It also checks what a custom sequence must be so that no Escaping
+// guarantee is lost through it: not empty (the character would vanish),
+// no \u escape of a lone surrogate (which the InvalidUTF8Error policy
+// refuses elsewhere; a high surrogate escape followed by a low one is a
+// pair), and no raw byte outside printable ASCII (0x20..0x7E), which
+// would break the 7-bit output of ASCII and PrintableASCII and let U+2028
+// through JSLineTerminators.
 func validSequence(seq string) error {
+	if seq == "" {
+		return errString("sequence is empty")
+	}
 	if !utf8.ValidString(seq) {
 		return errString("sequence is not valid UTF-8")
 	}
@@ -289,20 +358,25 @@ func validSequence(seq string) error {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 				i++
 			case 'u':
-				if i+6 > len(seq) || !isHex(seq[i+2]) || !isHex(seq[i+3]) || !isHex(seq[i+4]) || !isHex(seq[i+5]) {
+				n, lone := escapeLen([]byte(seq[i:]))
+				if n == 0 {
 					return errString("sequence holds \\u not followed by four hex digits at byte " + strconv.Itoa(i))
 				}
-				i += 5
+				if lone {
+					return errString("sequence holds the lone surrogate escape " + seq[i:i+6] + " at byte " + strconv.Itoa(i))
+				}
+				i += n - 1
 			default:
 				return errString("sequence holds an invalid escape " + backslashAnd(seq[i+1]) + " at byte " + strconv.Itoa(i))
 			}
 		}
 	}
+	for i, r := range seq {
+		if r > 0x7E {
+			return errString("sequence holds " + codePoint(r) + " raw at byte " + strconv.Itoa(i) + ": only printable ASCII may stand raw; write it as \\u escapes")
+		}
+	}
 	return nil
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 type errString string

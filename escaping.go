@@ -185,9 +185,14 @@ var (
 // (matching [ErrInvalidOptions]) when QuoteChar is neither 0, the quotation
 // mark (") nor the apostrophe ('); when MaxUnescaped is negative, between
 // 1 and 0x7E, or above U+10FFFF; when InvalidUTF8 is not one of the
-// defined policies; or when QuoteChar is the apostrophe and
+// defined policies; when QuoteChar is the apostrophe and
 // CharacterEscapes would write a raw apostrophe (an [EscapeNone] action
-// for it, or a custom sequence holding one).
+// for it, or a custom sequence holding one); or when a custom sequence of
+// CharacterEscapes holds raw a character that this Escaping escapes ('<',
+// '>' or '&' under HTMLSafe, '/' under EscapeSlash, unless the table
+// writes that character raw with [EscapeNone]), so that no sequence
+// undoes a guarantee of the options. The Reason names the sequence's key
+// and the raw character as U+XXXX.
 func (e Escaping) Validate() error {
 	switch e.QuoteChar {
 	case 0, '"', '\'':
@@ -202,6 +207,11 @@ func (e Escaping) Validate() error {
 	}
 	if e.QuoteChar == '\'' && e.CharacterEscapes != nil && e.CharacterEscapes.rawApostrophe {
 		return &OptionsError{"Escaping.CharacterEscapes", "writes a raw ' but QuoteChar is '"}
+	}
+	if ce := e.CharacterEscapes; ce != nil {
+		if c, key, option, ok := ce.rawEscaped(&e); ok {
+			return &OptionsError{"Escaping.CharacterEscapes", "the sequence for " + codePoint(key) + " holds " + codePoint(rune(c)) + " raw, which " + option + " escapes"}
+		}
 	}
 	return nil
 }

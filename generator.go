@@ -14,10 +14,18 @@ import (
 // any byte of it: a value where a name is expected, a name outside an
 // object or right after another name, an end that does not match the open
 // container, or a start beyond Options.MaxDepth returns a *SyntaxError and
-// leaves the output and the state as they were. So does a string value or
-// name that holds invalid UTF-8 under the InvalidUTF8Error policy (a
-// *UTF8Error), except when streamed with WriteStringFrom. A refused token
-// does not stop the stream: later tokens are accepted.
+// leaves the output and the state as they were. A string value or name
+// that holds invalid UTF-8 under the InvalidUTF8Error policy is refused
+// the same way, leaving output and state as they were, but with a
+// *UTF8Error, not a *SyntaxError; a string streamed with WriteStringFrom
+// is the exception (see WriteStringFrom). A refused token does not stop
+// the stream: later tokens are accepted.
+//
+// The names of an object are not checked for uniqueness: RFC 8259 §4 says
+// they SHOULD be unique, not that they must, and telling would mean
+// keeping every name of every open object. A name is given whole, as a
+// string or byte slice held in memory; unlike a string value, which
+// WriteStringFrom streams from an io.Reader, a name has no streaming form.
 //
 // # Errors
 //
@@ -33,8 +41,8 @@ import (
 // errors (as with bufio.Writer, what was not handed to the writer is
 // lost), a failed WriteStringFrom (what was written before the failure
 // still reaches the writer at Flush and Close), and the error left by
-// Reset(nil). After Close every call returns ErrClosed, except Close,
-// which returns what it returned the first time.
+// Reset(nil). After Close, until Reset or ResetAppend, every call returns
+// ErrClosed, except Close, which returns what it returned the first time.
 //
 // # Root values
 //
@@ -46,6 +54,12 @@ import (
 // JacksonPretty layout. See Options.RootTerminator.
 //
 // A Generator is not safe for concurrent use; independent Generators are.
+//
+// The zero Generator has no output and no options: every call that writes,
+// SetEscaping, Flush and Close return an *OptionsError (matching
+// ErrInvalidOptions) and nothing is written, until Reset or ResetAppend,
+// which give it the default options (as NewGenerator(w, nil) would), so
+// that "var g Generator; g.Reset(w)" is a ready Generator.
 //
 // No byte from outside the data given to it (such as the rest of the array
 // a string was cut from) is ever stored in its buffer, which in append mode
@@ -91,6 +105,15 @@ func NewGenerator(w io.Writer, opts *Options) (*Generator, error) {
 }
 
 func errNilWriter() error { return &OptionsError{"io.Writer", "must not be nil"} }
+
+// errZeroGenerator is the error of every call on a zero Generator.
+func errZeroGenerator() error {
+	return &OptionsError{"Generator", "is the zero value: make it with NewGenerator or NewAppendGenerator, or call Reset or ResetAppend first"}
+}
+
+// zero reports whether g is a zero Generator, never initialised: init
+// always sets bufSize.
+func (g *Generator) zero() bool { return g.bufSize == 0 }
 
 // NewAppendGenerator returns a Generator that appends its output to dst
 // (from len(dst) on), growing it as append does; Bytes returns the result.
@@ -156,7 +179,13 @@ const slack = scan.Slack
 // Reset(nil) leaves g without an output: until the next Reset or
 // ResetAppend, every call that writes, Flush and Close return an
 // *OptionsError (matching ErrInvalidOptions) and nothing is written.
+//
+// Reset also revives a closed Generator, and gives a zero Generator the
+// default options.
 func (g *Generator) Reset(w io.Writer) {
+	if g.zero() {
+		_ = g.init(nil) // the default options are valid
+	}
 	if w == nil {
 		g.out = sink{}
 		g.reset()
@@ -172,8 +201,12 @@ func (g *Generator) Reset(w io.Writer) {
 }
 
 // ResetAppend discards the state and makes g append a new stream to dst,
-// keeping its options and current escaping.
+// keeping its options and current escaping. Like Reset, it revives a
+// closed Generator and gives a zero Generator the default options.
 func (g *Generator) ResetAppend(dst []byte) {
+	if g.zero() {
+		_ = g.init(nil) // the default options are valid
+	}
 	g.out = sink{buf: dst, base: len(dst)}
 	g.reset()
 }
@@ -208,6 +241,9 @@ func (g *Generator) Escaping() Escaping { return g.esc.escaping }
 // setCharacterEscapes mid-stream). It returns an *OptionsError, and keeps
 // the old escaping, if e is not valid, and ErrClosed after Close.
 func (g *Generator) SetEscaping(e Escaping) error {
+	if g.zero() {
+		return g.note(errZeroGenerator())
+	}
 	if g.err == ErrClosed {
 		return g.note(ErrClosed)
 	}
@@ -226,6 +262,9 @@ func (g *Generator) SetEscaping(e Escaping) error {
 // ErrClosed. A refused token does not make Flush fail; Close reports it.
 // In append mode Flush writes nothing.
 func (g *Generator) Flush() error {
+	if g.zero() {
+		return g.note(errZeroGenerator())
+	}
 	if g.err == ErrClosed {
 		return g.note(ErrClosed)
 	}
@@ -247,9 +286,13 @@ func (g *Generator) Flush() error {
 // nil only if every call since the Generator was made or last Reset
 // succeeded and the output is complete.
 //
-// After Close every other call returns ErrClosed; Close itself may be
-// called again and returns what it returned the first time.
+// After Close, until Reset or ResetAppend, every other call returns
+// ErrClosed; Close itself may be called again and returns what it
+// returned the first time.
 func (g *Generator) Close() error {
+	if g.zero() {
+		return g.note(errZeroGenerator())
+	}
 	if g.err == ErrClosed {
 		return g.note(g.closeErr)
 	}
@@ -284,6 +327,11 @@ func (g *Generator) note(err error) error {
 }
 
 func (g *Generator) syntaxErr(tok string) error {
+	if g.zero() {
+		// A zero Generator is at the root, where names and ends are
+		// refused: they come here.
+		return errZeroGenerator()
+	}
 	return &SyntaxError{Token: tok, Context: g.state.where(), Offset: g.out.offset(), Err: ErrSyntax}
 }
 
@@ -292,7 +340,7 @@ func (g *Generator) checkValue(tok string) error {
 	if g.err != nil {
 		return g.err
 	}
-	if !g.state.canValue() {
+	if !g.state.canValue() || g.zero() {
 		return g.syntaxErr(tok)
 	}
 	return nil

@@ -5,7 +5,9 @@ package jgen
 // with: written by a Generator whose escaping is the same (==), its bytes
 // are copied as they are; under any other escaping the name is encoded
 // again on the fly, without allocating, so it is never written with stale
-// escaping. An EncodedName is immutable and safe for concurrent use.
+// escaping. An EncodedName is immutable and safe for concurrent use. Make
+// one with NewEncodedName: the zero EncodedName holds no encoded name, and
+// [Generator.WriteEncodedName] refuses it.
 type EncodedName struct {
 	name   string
 	esc    Escaping
@@ -38,11 +40,15 @@ func (n *EncodedName) AppendQuoted(dst []byte) []byte { return append(dst, n.quo
 // escaping, otherwise n.Name() encoded again under the current escaping.
 // It returns a *SyntaxError outside an object or right after another name,
 // and, when n must be encoded again, a *UTF8Error if its name holds invalid
-// UTF-8 under the current InvalidUTF8Error policy. A nil n is refused with
-// an *OptionsError.
+// UTF-8 under the current InvalidUTF8Error policy. A nil n, and a zero
+// EncodedName (one not made by NewEncodedName, which holds no encoded
+// bytes), are refused with an *OptionsError, writing nothing.
 func (g *Generator) WriteEncodedName(n *EncodedName) error {
 	if n == nil {
 		return g.note(&OptionsError{"EncodedName", "must not be nil"})
+	}
+	if n.quoted == nil {
+		return g.note(&OptionsError{"EncodedName", "must be made by NewEncodedName, not the zero value"})
 	}
 	if n.esc != g.esc.escaping {
 		return g.WriteName(n.name)

@@ -11,7 +11,8 @@ import (
 // UTF-8, hold no raw quote char, no raw '"' (whatever the quote char) and no
 // raw control below 0x20, and every '\' must start one of the escapes of
 // RFC 8259 §7: \" \\ \/ \b \f \n \r \t \uXXXX (hex digits in either case).
-// The empty sequence is valid content.
+// The empty sequence is valid content; Validate adds the rules a custom
+// sequence obeys beyond content (see customSequence).
 func ValidSequence(seq string, quote byte) error {
 	if quote == 0 {
 		quote = '"'
@@ -73,7 +74,8 @@ func isHex(c byte) bool {
 //     '"', '\' and the controls 0x00..0x1F are escaped: KindNone is rejected
 //     for them;
 //   - every custom sequence (KindSequence, "\"+Char of KindBackslash, and
-//     every Runes value) passes ValidSequence.
+//     every Runes value) passes ValidSequence, and KindSequence and Runes
+//     values customSequence.
 func (o Options) Validate() error {
 	if err := o.checkEnums(); err != nil {
 		return err
@@ -100,11 +102,96 @@ func (o Options) Validate() error {
 		if err := ValidSequence(seq, q); err != nil {
 			return fmt.Errorf("reference: custom escape for byte 0x%02X: %w", c, err)
 		}
+		if e.Kind != KindSequence {
+			continue
+		}
+		if err := o.customSequence(seq); err != nil {
+			return fmt.Errorf("reference: custom escape for byte 0x%02X: %w", c, err)
+		}
 	}
 	for cp, seq := range o.Runes {
 		if err := ValidSequence(seq, q); err != nil {
 			return fmt.Errorf("reference: custom sequence for %U: %w", cp, err)
 		}
+		if err := o.customSequence(seq); err != nil {
+			return fmt.Errorf("reference: custom sequence for %U: %w", cp, err)
+		}
 	}
 	return nil
+}
+
+// customSequence checks the rules a custom sequence (KindSequence or a
+// Runes value) obeys beyond ValidSequence, so that it cannot undo what the
+// options guarantee: it is not empty; its \u escapes name no lone
+// surrogate (a high one followed by a low one is a pair); every raw byte
+// is printable ASCII (0x20..0x7E); and no raw byte is one the flags
+// escape ('<' '>' '&' under HTMLSafe, '/' under EscapeSlash) unless the
+// table writes it raw with KindNone. How the table itself writes a byte
+// is not checked: "~~" for '~' is valid. The caller has checked
+// ValidSequence.
+func (o Options) customSequence(seq string) error {
+	if seq == "" {
+		return fmt.Errorf("reference: custom sequence is empty")
+	}
+	for i := 0; i < len(seq); i++ {
+		c := seq[i]
+		if c == '\\' {
+			n := escapeLen(seq[i:])
+			if n == 0 {
+				return fmt.Errorf("reference: custom sequence %q has an invalid escape at offset %d", seq, i)
+			}
+			if n == 6 && seq[i+1] == 'u' {
+				u := hexValue(seq[i+2 : i+6])
+				if u >= 0xD800 && u <= 0xDBFF && i+12 <= len(seq) && escapeLen(seq[i+6:]) == 6 && seq[i+7] == 'u' {
+					if lo := hexValue(seq[i+8 : i+12]); lo >= 0xDC00 && lo <= 0xDFFF {
+						i += 11
+						continue
+					}
+				}
+				if u >= 0xD800 && u <= 0xDFFF {
+					return fmt.Errorf("reference: custom sequence %q has a lone surrogate escape at offset %d", seq, i)
+				}
+			}
+			i += n - 1
+			continue
+		}
+		if c < 0x20 || c > 0x7E {
+			return fmt.Errorf("reference: custom sequence %q has raw byte 0x%02X, not printable ASCII, at offset %d", seq, c, i)
+		}
+		if o.escapesRaw(c) {
+			return fmt.Errorf("reference: custom sequence %q holds raw %q, which the options escape", seq, c)
+		}
+	}
+	return nil
+}
+
+// escapesRaw reports whether the flags escape the printable ASCII byte c
+// and the custom table does not write it raw.
+func (o Options) escapesRaw(c byte) bool {
+	if e, ok := o.ASCII[c]; ok && e.Kind == KindNone {
+		return false
+	}
+	switch c {
+	case '<', '>', '&':
+		return o.HTMLSafe
+	case '/':
+		return o.EscapeSlash
+	}
+	return false
+}
+
+func hexValue(h string) rune {
+	var u rune
+	for _, c := range []byte(h) {
+		switch {
+		case c <= '9':
+			c -= '0'
+		case c >= 'a':
+			c -= 'a' - 10
+		default:
+			c -= 'A' - 10
+		}
+		u = u<<4 | rune(c)
+	}
+	return u
 }
