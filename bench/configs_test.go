@@ -13,14 +13,14 @@ import (
 // BenchmarkEscaping runs the configuration cells: jgen's append generator
 // under every EscapingConfig on every matrix cell and corpus (not
 // twitterescaped), the configurations of a cell back to back. Names:
-// BenchmarkEscaping/config=<c>/writer=jgen-append/input=string/content=<c>/len=<n>
-// and …/corpus=<name>.
+// BenchmarkEscaping/writer=jgen-append/config=<c>/input=string/content=<c>/len=<n>
+// and …/corpus=<name> (writer= second, as callgrind.sh groups by it).
 func BenchmarkEscaping(b *testing.B) {
 	for _, c := range Contents {
 		for _, n := range Lengths {
 			for _, cfg := range EscapingConfigs {
 				w := ConfigWriter(cfg)
-				name := fmt.Sprintf("config=%s/writer=%s/input=%s/content=%s/len=%d", cfg.Name, w.Name, w.Input, c, n)
+				name := fmt.Sprintf("writer=%s/config=%s/input=%s/content=%s/len=%d", w.Name, cfg.Name, w.Input, c, n)
 				b.Run(name, func(b *testing.B) { runWriter(b, w, matrixInput(c, n)) })
 			}
 		}
@@ -28,7 +28,7 @@ func BenchmarkEscaping(b *testing.B) {
 	for _, c := range ConfigCorpora() {
 		for _, cfg := range EscapingConfigs {
 			w := ConfigWriter(cfg)
-			name := fmt.Sprintf("config=%s/writer=%s/input=%s/corpus=%s", cfg.Name, w.Name, w.Input, c.Name)
+			name := fmt.Sprintf("writer=%s/config=%s/input=%s/corpus=%s", w.Name, cfg.Name, w.Input, c.Name)
 			b.Run(name, func(b *testing.B) { runWriter(b, w, corpusInput(b, c)) })
 		}
 	}

@@ -142,3 +142,22 @@ func (r *Rotation) Windows() int {
 	}
 	return r.pool / g
 }
+
+// DrawnWriters are the writers of the drawn cells: every writer with string
+// input except encoding/json's two (the slowest peers), and sonic's Marshal,
+// jsontext's Encoder and segmentio's Append (each a second API over a string
+// kernel that another writer of the same library measures), to keep the
+// report's run time.
+func DrawnWriters() []Writer {
+	var ws []Writer
+	for _, w := range Writers() {
+		switch w.Name {
+		case "stdjson-marshal", "stdjson-encoder", "sonic-marshal", "jsontext-encoder", "segmentio-append":
+			continue
+		}
+		if w.Input == "string" {
+			ws = append(ws, w)
+		}
+	}
+	return ws
+}

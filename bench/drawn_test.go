@@ -8,17 +8,14 @@ import (
 	"unicode/utf8"
 )
 
-// BenchmarkDrawn runs the drawn cells (drawn.go): every writer with string
-// input on every (content, length), each op the next StringsPerOp strings of
-// the cell's pool. Names as BenchmarkStrings:
+// BenchmarkDrawn runs the drawn cells (drawn.go): the DrawnWriters on every
+// (content, length), each op the next StringsPerOp strings of the cell's
+// pool. Names as BenchmarkStrings:
 // BenchmarkDrawn/writer=<w>/preset=<p>/input=string/content=<c>/len=<n>.
 func BenchmarkDrawn(b *testing.B) {
 	for _, c := range Contents {
 		for _, n := range Lengths {
-			for _, w := range Writers() {
-				if w.Input != "string" {
-					continue
-				}
+			for _, w := range DrawnWriters() {
 				name := fmt.Sprintf("writer=%s/preset=%s/input=%s/content=%s/len=%d", w.Name, w.Preset, w.Input, c, n)
 				b.Run(name, func(b *testing.B) {
 					rot := drawnRotation(c, n)

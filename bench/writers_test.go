@@ -152,10 +152,11 @@ func checkWriters(t *testing.T, cell string, in *Input) {
 // advance (when not nil) before each op, as BenchmarkDrawn does, and checks
 // each output against the strings in holds at that op.
 func checkWritersRotating(t *testing.T, cell string, in *Input, runs int, advance func()) {
-	for _, w := range Writers() {
-		if advance != nil && w.Input != "string" {
-			continue
-		}
+	ws := Writers()
+	if advance != nil {
+		ws = DrawnWriters()
+	}
+	for _, w := range ws {
 		name := fmt.Sprintf("writer=%s/preset=%s/input=%s/%s", w.Name, w.Preset, w.Input, cell)
 		t.Run(name, func(t *testing.T) {
 			op := w.Prepare(in)
