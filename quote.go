@@ -338,6 +338,12 @@ func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 				i += 2
 				continue
 			}
+			if x.esc.MaxUnescaped == 0x7F {
+				if nl, ni := x.escapeRun(b, l, src, i, full); ni > i {
+					l, i = nl, ni
+					continue
+				}
+			}
 			r, size := utf8.DecodeRune(src[i:])
 			var out []byte
 			if r == utf8.RuneError && size == 1 {
