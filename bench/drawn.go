@@ -143,21 +143,33 @@ func (r *Rotation) Windows() int {
 	return r.pool / g
 }
 
-// DrawnWriters are the writers of the drawn cells: every writer with string
-// input except encoding/json's two (the slowest peers), and sonic's Marshal,
-// jsontext's Encoder and segmentio's Append (each a second API over a string
-// kernel that another writer of the same library measures), to keep the
-// report's run time.
+// DrawnWriters are the writers of the drawn cells, chosen to keep the
+// report's run time: jgen's append generator under every preset, its
+// generator to an io.Writer under Minimal, AppendQuote under Minimal and
+// ASCII, the floor, and the peers that are fastest somewhere in the fixed
+// cells or write the same bytes through an AppendQuote (sonic with and
+// without ValidateString, goccy's and jsontext's AppendQuote), all with
+// string input.
 func DrawnWriters() []Writer {
 	var ws []Writer
 	for _, w := range Writers() {
-		switch w.Name {
-		case "stdjson-marshal", "stdjson-encoder", "sonic-marshal", "jsontext-encoder", "segmentio-append":
+		if w.Input != "string" {
 			continue
 		}
-		if w.Input == "string" {
-			ws = append(ws, w)
+		switch w.Name {
+		case "jgen-append", "floor", "sonic-encodeinto", "sonic-validate", "goccy-quote", "jsontext-quote":
+		case "jgen-gen":
+			if w.Preset != "minimal" {
+				continue
+			}
+		case "jgen-quote":
+			if w.Preset == "stdlib" {
+				continue
+			}
+		default:
+			continue
 		}
+		ws = append(ws, w)
 	}
 	return ws
 }
