@@ -54,7 +54,8 @@ func main() {
 	flag.StringVar(&c.callgrindExtra, "callgrind-extra", "^Benchmark(Drawn|Escaping)/writer=(jgen-append|jgen-quote|floor|sonic-encodeinto|sonic-validate)/.*/input=string/",
 		"a second callgrind.sh -bench pattern (the drawn and escaping cells), written to callgrind-extra.tsv; empty to skip")
 	flag.StringVar(&c.callgrindBytes, "callgrind-bytes", "2000000", "callgrind.sh -bytes")
-	flag.StringVar(&c.jackson, "jackson", "jackson/results.txt", "Jackson harness results in Go benchmark format, merged when present")
+	flag.StringVar(&c.jackson, "jackson", "jackson/results.txt,jackson/results-issue14.txt",
+		"Jackson harness results in Go benchmark format, comma-separated files merged when present (the first: the matrix)")
 	flag.StringVar(&c.out, "o", "", "output directory (default results, or results/quick with -quick)")
 	flag.BoolVar(&c.quick, "quick", false, "quick iteration: -count 1, -benchtime 50ms, input=string matrix only, callgrind on len=1000 of jgen-append and the floor")
 	flag.BoolVar(&c.reuse, "reuse", false, "do not run anything: rebuild REPORT.md and chart.png from the files of the last run")
@@ -136,12 +137,18 @@ func main() {
 		log.Fatalf("no benchmark results (%v); run without -reuse first", err)
 	}
 	merged.Write(data)
-	jackson, jerr := os.ReadFile(c.jackson)
-	if jerr == nil {
+	var jerr error
+	for i, path := range strings.Split(c.jackson, ",") {
+		jackson, err := os.ReadFile(path)
+		if err != nil {
+			if i == 0 {
+				jerr = err
+			}
+			log.Printf("no Jackson results at %s: the report leaves them out (rerun with -reuse when they are there)", path)
+			continue
+		}
 		merged.WriteString("\n")
 		merged.Write(jackson)
-	} else {
-		log.Printf("no Jackson results at %s: the report leaves Jackson out (rerun with -reuse when it is there)", c.jackson)
 	}
 	if err := os.WriteFile(all, merged.Bytes(), 0o644); err != nil {
 		log.Fatal(err)
