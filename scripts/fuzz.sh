@@ -40,6 +40,7 @@ targets=(
 	"./internal/scan:FuzzIndex:170000x"
 	"./internal/scan:FuzzUTF8:170000x"
 	"./cmd/jgen:FuzzCLI:55000x"
+	".:FuzzEscapeNonASCII:150000x"
 )
 
 if [ -n "${JGEN_FUZZ_TARGETS:-}" ]; then
