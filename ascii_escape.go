@@ -31,9 +31,9 @@ var hexPairs = func() (t [2][256]uint16) {
 // index l, for ASCII-only output: each valid non-ASCII UTF-8 sequence as
 // \uXXXX, above U+FFFF as an escaped UTF-16 surrogate pair (RFC 8259 §7),
 // with the hex digits of pairs (an element of hexPairs), and each ASCII
-// byte that set does not hold as itself. set must hold every byte from
-// 0x80 up; sw is its swarSet, or nil to look bytes up in set, or
-// hookStops to stop at every ASCII byte. It stops at
+// byte that the scan set of sw does not hold as itself (sw may be
+// hookStops, to stop at every ASCII byte). The set must hold every byte
+// from 0x80 up. It stops at
 // the end of src, at an ASCII byte of set (to be escaped by the caller), at
 // a byte that starts no valid sequence as utf8.DecodeRune judges it (the
 // caller's to handle), after asciiRunBreak clean ASCII bytes in a row (a
@@ -41,16 +41,11 @@ var hexPairs = func() (t [2][256]uint16) {
 // past full, and returns the new l and i. Every step starts with l <= full
 // and writes at most 12 bytes, but its stores may touch 8 bytes past l: b
 // must extend at least full+14 bytes.
-func escapeNonASCII(b []byte, l int, src []byte, i, full int, set *scan.Set, sw *swarSet, pairs *[256]uint16) (int, int) {
+func escapeNonASCII(b []byte, l int, src []byte, i, full int, sw *swarSet, pairs *[256]uint16) (int, int) {
 	if l > full || i >= len(src) {
 		return l, i
 	}
 	_ = b[full+13] // the room the stores below use without bounds checks
-	if sw == nil {
-		// A set with no SWAR finder: the same loop, with the set's
-		// table in a SWAR finder's place.
-		sw = &swarSet{set: set}
-	}
 	// A step writes at most 3 bytes per byte it reads (6 for a two-byte
 	// sequence), so l stays within full while i < stop.
 	stop := min(len(src), i+(full-l)/3+1)
@@ -64,18 +59,8 @@ func escapeNonASCII(b []byte, l int, src []byte, i, full int, set *scan.Set, sw 
 			if sw.asciiStops {
 				break
 			}
-			var w uint64
-			switch {
-			case i <= wordEnd:
-				w = binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(in, i))[:])
-			case wordEnd >= 0:
-				// The last 8 bytes of src, shifted down to start at
-				// src[i]; the zero bytes shifted in are members.
-				w = binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(in, wordEnd))[:]) >> (8 * (i - wordEnd))
-			default:
-				w = uint64(c) // the bytes above are zero, members
-			}
-			// Store 8 bytes, keep those up to the next member of set.
+			// Store 8 bytes, keep those up to the next member of the set.
+			w := loadWord(in, i, wordEnd, c)
 			binary.LittleEndian.PutUint64(word(out, l), w)
 			var n int
 			if sw.set == nil {
@@ -86,12 +71,10 @@ func escapeNonASCII(b []byte, l int, src []byte, i, full int, set *scan.Set, sw 
 				}
 				n = bits.TrailingZeros64(m) >> 3
 			} else {
-				var bytes [8]byte
-				binary.LittleEndian.PutUint64(bytes[:], w)
-				n = cleanPrefix8(sw.set, bytes[:])
+				n = sw.lookupPrefix(w)
 			}
 			if n == 0 {
-				break // c is a member of set
+				break // c is a member of the set
 			}
 			l += n
 			i += n
@@ -134,6 +117,21 @@ func escapeNonASCII(b []byte, l int, src []byte, i, full int, set *scan.Set, sw 
 		l += 6
 	}
 	return l, i
+}
+
+// loadWord returns the 8 bytes of the input at in from index i on, as a
+// little-endian word; wordEnd is the input's length minus 8 and c the byte
+// at i. Near the end of the input the bytes past it read as zero, which
+// every set holds.
+func loadWord(in unsafe.Pointer, i, wordEnd int, c byte) uint64 {
+	switch {
+	case i <= wordEnd:
+		return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(in, i))[:])
+	case wordEnd >= 0:
+		// The last 8 bytes, shifted down to start at i.
+		return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(in, wordEnd))[:]) >> (8 * (i - wordEnd))
+	}
+	return uint64(c)
 }
 
 // word is the 8 bytes at p+off as a slice, for stores whose room the
@@ -200,16 +198,6 @@ var swarStd = func() (t [len(stdSets)]swarSet) {
 	return t
 }()
 
-// swarFor returns the swarSet of set if set is a standard set, else nil.
-func swarFor(set *scan.Set) *swarSet {
-	for i := range stdSets {
-		if set == &stdSets[i] {
-			return &swarStd[i]
-		}
-	}
-	return nil
-}
-
 // cleanPrefix returns how many of the 8 bytes of w (in little-endian
 // order) come before the first member of s: 8 if none is. Each test flags
 // the bytes it matches in their top bit; a borrow can flag a byte above a
@@ -227,6 +215,13 @@ func (s *swarSet) cleanPrefix(w uint64) int {
 func mandatoryMask(w uint64) uint64 {
 	return w&swarHighs | (w-0x20*swarOnes)&^w&swarHighs |
 		hasZeroByte(w^'"'*swarOnes) | hasZeroByte(w^'\\'*swarOnes)
+}
+
+// lookupPrefix is cleanPrefix for a swarSet that looks bytes up in s.set.
+func (s *swarSet) lookupPrefix(w uint64) int {
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], w)
+	return cleanPrefix8(s.set, b[:])
 }
 
 // extraMask flags the bytes of w that equal one of s.extra.
@@ -305,6 +300,8 @@ func (x *escaper) escapeRun(b []byte, l int, src []byte, i, full int) (int, int)
 		sw = &hookStops
 	} else if k := setIndex(&x.esc); x.set == &stdSets[k] {
 		sw = &swarStd[k]
+	} else {
+		sw = &swarSet{set: x.set}
 	}
-	return escapeNonASCII(b, l, src, i, full, x.set, sw, pairs)
+	return escapeNonASCII(b, l, src, i, full, sw, pairs)
 }

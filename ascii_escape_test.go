@@ -71,7 +71,7 @@ func checkEscapeNonASCIISet(t *testing.T, src []byte, i, l, full int, set *scan.
 	x := escaper{set: set}
 	for u, hex := range []string{lowerHex, upperHex} {
 		b := bytes.Repeat([]byte{'#'}, full+14+1)
-		gotL, gotI := escapeNonASCII(b, l, src, i, full, x.set, swarFor(x.set), &hexPairs[u])
+		gotL, gotI := escapeNonASCII(b, l, src, i, full, swarFor(x.set), &hexPairs[u])
 		_, stop := refEscapeNonASCII(src, i, l, 1<<30, x.set, hex)
 		want, _ := refEscapeNonASCII(src[:gotI], i, l, 1<<30, x.set, hex)
 		run := 0
@@ -238,7 +238,7 @@ func TestEscapeNonASCIIASCIIRuns(t *testing.T) {
 	x.init(ASCII)
 	src := []byte("é" + strings.Repeat("a", 100))
 	b := make([]byte, 300)
-	if _, i := escapeNonASCII(b, 0, src, 0, 200, x.set, swarFor(x.set), &hexPairs[0]); i < 2+asciiRunBreak || i >= 2+asciiRunBreak+8 {
+	if _, i := escapeNonASCII(b, 0, src, 0, 200, swarFor(x.set), &hexPairs[0]); i < 2+asciiRunBreak || i >= 2+asciiRunBreak+8 {
 		t.Errorf("a run of 100 ASCII bytes handed back at %d, want from %d to %d", i, 2+asciiRunBreak, 2+asciiRunBreak+7)
 	}
 }
@@ -250,7 +250,7 @@ func TestSWARCleanPrefix(t *testing.T) {
 	near := []byte{0x00, 0x1f, 0x20, 0x21, '"', '#', '/', '0', '<', '>', '&', '\'', '\\', ']', 'a', 0x7e, 0x7f, 0x80, 0xc3, 0xff}
 	for i := range stdSets {
 		sw := swarFor(&stdSets[i])
-		if sw == nil {
+		if sw.set != nil {
 			t.Fatalf("no SWAR finder for stdSets[%d]", i)
 		}
 		var w [8]byte
@@ -269,7 +269,7 @@ func TestSWARCleanPrefix(t *testing.T) {
 	}
 	var x escaper
 	x.init(PrintableASCII)
-	if swarFor(x.set) != nil {
+	if swarFor(x.set).set == nil {
 		t.Error("a CharacterEscapes set has a SWAR finder")
 	}
 }
@@ -290,4 +290,15 @@ func TestEscapeRunHook(t *testing.T) {
 	if l, i = x.escapeRun(b, 0, src, 0, 50); string(b[:l]) != `\u00E9\u65E5` || i != 5 {
 		t.Errorf("upper hex: wrote %q up to %d", b[:l], i)
 	}
+}
+
+// swarFor returns the swarSet of set: one of swarStd for a standard set,
+// else one that looks bytes up in set.
+func swarFor(set *scan.Set) *swarSet {
+	for i := range stdSets {
+		if set == &stdSets[i] {
+			return &swarStd[i]
+		}
+	}
+	return &swarSet{set: set}
 }
