@@ -190,7 +190,7 @@ func (rw *row) nameOrEmpty() string {
 // hook's cost per string (its time minus that of the same table without
 // the hook).
 func (r *report) escapingSection(b *strings.Builder, stringsPer map[string]int) {
-	type key struct{ cell, config string }
+	type key = cfgKey
 	ns := map[key]float64{}
 	instr := map[key]float64{}
 	jns := map[key]float64{}
@@ -260,50 +260,70 @@ func (r *report) escapingSection(b *strings.Builder, stringsPer map[string]int) 
 		p("\n")
 	}
 	p("\n")
-	if len(instr) > 0 {
-		p("The same in callgrind instructions (AVX2/SWAR path): ratio to Minimal's instructions, and the hooks' instructions per string.\n\n| cell | minimal instr/string | ")
+	r.escapingInstr(b, cells, cfgs, hooks, instr, stringsPer)
+	r.escapingJackson(b, cells, jns)
+}
+
+// escapingInstr is the configuration table in callgrind instructions:
+// ratios to Minimal and the hooks' instructions per string.
+func (r *report) escapingInstr(b *strings.Builder, cells []string, cfgs, hooks []bench.EscapingConfig,
+	instr map[cfgKey]float64, stringsPer map[string]int) {
+	if len(instr) == 0 {
+		return
+	}
+	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
+	p("The same in callgrind instructions (AVX2/SWAR path): ratio to Minimal's instructions, and the hooks' instructions per string.\n\n| cell | minimal instr/string | ")
+	for _, cfg := range cfgs {
+		p("%s | ", cfg.Name)
+	}
+	for _, h := range hooks {
+		p("hook of %s, instr/string | ", h.Name)
+	}
+	p("\n|---|---:|%s%s\n", strings.Repeat("---:|", len(cfgs)), strings.Repeat("---:|", len(hooks)))
+	for _, c := range cells {
+		n := stringsPer[c]
+		min := instr[cfgKey{c, "minimal"}]
+		if n == 0 || min == 0 {
+			continue
+		}
+		p("| %s | %.0f |", c, min/float64(n))
 		for _, cfg := range cfgs {
-			p("%s | ", cfg.Name)
+			p(" %s |", ratio(instr[cfgKey{c, cfg.Name}], min))
 		}
 		for _, h := range hooks {
-			p("hook of %s, instr/string | ", h.Name)
-		}
-		p("\n|---|---:|%s%s\n", strings.Repeat("---:|", len(cfgs)), strings.Repeat("---:|", len(hooks)))
-		for _, c := range cells {
-			n := stringsPer[c]
-			min := instr[key{c, "minimal"}]
-			if n == 0 || min == 0 {
+			with, without := instr[cfgKey{c, h.Name}], instr[cfgKey{c, h.NoHook}]
+			if with == 0 || without == 0 {
+				p(" — |")
 				continue
 			}
-			p("| %s | %.0f |", c, min/float64(n))
-			for _, cfg := range cfgs {
-				p(" %s |", ratio(instr[key{c, cfg.Name}], min))
-			}
-			for _, h := range hooks {
-				with, without := instr[key{c, h.Name}], instr[key{c, h.NoHook}]
-				if with == 0 || without == 0 {
-					p(" — |")
-					continue
-				}
-				p(" %+.1f |", (with-without)/float64(n))
-			}
-			p("\n")
+			p(" %+.1f |", (with-without)/float64(n))
 		}
 		p("\n")
 	}
-	if len(jns) > 0 {
-		p("jackson-core 2.14 under the same configurations (stream back end, string input; `slash`, `html` and `runes` through a `CharacterEscapes`, `apostrophe` through `quoteChar`; Jackson has no scan hook), as ratios to its own defaults in the same run:\n\n| cell | minimal | slash | apostrophe | html | runes |\n|---|---:|---:|---:|---:|---:|\n")
-		for _, c := range cells {
-			min := jns[key{c, "minimal"}]
-			if min == 0 {
-				continue
-			}
-			p("| %s | %s | %s | %s | %s | %s |\n", c, fmtNs(min), ratio(jns[key{c, "slash"}], min),
-				ratio(jns[key{c, "apostrophe"}], min), ratio(jns[key{c, "html"}], min), ratio(jns[key{c, "runes"}], min))
-		}
-		p("\n")
-	}
+	p("\n")
 }
+
+// escapingJackson is Jackson's configuration table, as ratios to its own
+// defaults.
+func (r *report) escapingJackson(b *strings.Builder, cells []string, jns map[cfgKey]float64) {
+	if len(jns) == 0 {
+		return
+	}
+	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
+	p("jackson-core 2.14 under the same configurations (stream back end, string input; `slash`, `html` and `runes` through a `CharacterEscapes`, `apostrophe` through `quoteChar`; Jackson has no scan hook), as ratios to its own defaults in the same run:\n\n| cell | minimal | slash | apostrophe | html | runes |\n|---|---:|---:|---:|---:|---:|\n")
+	for _, c := range cells {
+		min := jns[cfgKey{c, "minimal"}]
+		if min == 0 {
+			continue
+		}
+		p("| %s | %s | %s | %s | %s | %s |\n", c, fmtNs(min), ratio(jns[cfgKey{c, "slash"}], min),
+			ratio(jns[cfgKey{c, "apostrophe"}], min), ratio(jns[cfgKey{c, "html"}], min), ratio(jns[cfgKey{c, "runes"}], min))
+	}
+	p("\n")
+}
+
+// cfgKey is a configuration cell: the cell's key and the configuration.
+type cfgKey struct{ cell, config string }
 
 // cellOrder sorts matrix cells by content and length, then corpora in
 // bench.Corpora order.
