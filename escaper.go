@@ -173,6 +173,13 @@ func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 				l, i = l+2, i+2
 				continue
 			}
+			if x.escaping.MaxUnescaped == 0x7F {
+				// ASCII-only output: a run of non-ASCII code points at once.
+				if nl, ni := x.escapeRun(b, l, src, i, full); ni > i {
+					l, i = nl, ni
+					continue
+				}
+			}
 			r, size := utf8.DecodeRune(src[i:])
 			var out []byte
 			if r == utf8.RuneError && size == 1 {

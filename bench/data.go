@@ -61,13 +61,34 @@ func (in *Input) OutputBound() int {
 }
 
 // Corpus names the real-string corpora, relative to the shared directory.
-// "ascii" corpora are meant for ASCII-only output.
-var Corpora = []struct {
-	Name, Path string
-}{
-	{"twitter", "corpus/simdjson/twitter.json"},
-	{"golang_source", "corpus/go-json-experiment/golang_source.json"},
-	{"twitterescaped", "corpus/simdjson/twitterescaped.json"},
+// "ascii" corpora are meant for ASCII-only output. A corpus with a Load
+// function is built by it from several files; the others are every string
+// value of the document at Path (LoadCorpus).
+var Corpora = []Corpus{
+	{Name: "twitter", Path: "corpus/simdjson/twitter.json"},
+	{Name: "golang_source", Path: "corpus/go-json-experiment/golang_source.json"},
+	{Name: "twitterescaped", Path: "corpus/simdjson/twitterescaped.json"},
+	{Name: "citm_catalog", Path: "corpus/simdjson/citm_catalog.json"},
+	{Name: "multilingual", Path: "corpus/strings", Load: LoadMultilingual},
+	{Name: "names", Path: "corpus/simdjson", Load: LoadNames},
+}
+
+// A Corpus is one set of real strings.
+type Corpus struct {
+	Name string
+	// Path is the file (or, with Load, the directory it reads), relative
+	// to the shared directory.
+	Path string
+	// Load, when not nil, builds the strings from the shared directory.
+	Load func(shared string) ([]string, error)
+}
+
+// Strings returns the corpus's strings, read from the shared directory.
+func (c Corpus) Strings(shared string) ([]string, error) {
+	if c.Load != nil {
+		return c.Load(shared)
+	}
+	return LoadCorpus(filepath.Join(shared, c.Path))
 }
 
 // SharedDir returns the project's shared directory: $JGEN_SHARED_DIR if set,
@@ -116,4 +137,15 @@ func LoadCorpus(path string) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// Original reports whether c is one of the corpora of docs/DESIGN.md §6
+// (twitter, golang_source, twitterescaped), which run with both input
+// types; the others run with string input only.
+func (c Corpus) Original() bool {
+	switch c.Name {
+	case "twitter", "golang_source", "twitterescaped":
+		return true
+	}
+	return false
 }

@@ -268,6 +268,18 @@ func peerWriters() []Writer {
 			}
 		},
 	}, Writer{
+		Name: "sonic-validate", Preset: "minimal", Input: "string", Kind: "peer",
+		Module: "github.com/bytedance/sonic",
+		API:    "encoder.EncodeInto(&buf, []string, encoder.ValidateString) into a reused slice (invalid UTF-8 becomes \\ufffd)",
+		Prepare: func(in *Input) func() ([]byte, error) {
+			buf := make([]byte, 0, in.OutputBound())
+			return func() ([]byte, error) {
+				buf = buf[:0]
+				err := sonicenc.EncodeInto(&buf, in.Strings, sonicenc.ValidateString)
+				return buf, err
+			}
+		},
+	}, Writer{
 		Name: "sonic-marshal", Preset: "minimal", Input: "string", Kind: "peer",
 		Module: "github.com/bytedance/sonic",
 		API:    "sonic.Marshal([]string) (ConfigDefault; allocates its result)",

@@ -140,20 +140,30 @@ func TestCorpusWriters(t *testing.T) {
 		t.Skip("corpora are slow in -short mode")
 	}
 	for _, c := range Corpora {
-		checkWriters(t, "corpus="+c.Name, corpusInput(t, c.Path))
+		checkWriters(t, "corpus="+c.Name, corpusInput(t, c))
 	}
 }
 
 func checkWriters(t *testing.T, cell string, in *Input) {
-	want := map[string][]byte{}
-	for _, p := range Presets {
-		want[p.Name] = refArray(in.Strings, p.Name)
+	checkWritersRotating(t, cell, in, 2, nil)
+}
+
+// checkWritersRotating runs each writer's op runs times on in, calling
+// advance (when not nil) before each op, as BenchmarkDrawn does, and checks
+// each output against the strings in holds at that op.
+func checkWritersRotating(t *testing.T, cell string, in *Input, runs int, advance func()) {
+	ws := Writers()
+	if advance != nil {
+		ws = DrawnWriters()
 	}
-	for _, w := range Writers() {
+	for _, w := range ws {
 		name := fmt.Sprintf("writer=%s/preset=%s/input=%s/%s", w.Name, w.Preset, w.Input, cell)
 		t.Run(name, func(t *testing.T) {
 			op := w.Prepare(in)
-			for run := range 2 {
+			for run := range runs {
+				if advance != nil {
+					advance()
+				}
 				out, err := op()
 				if err != nil {
 					t.Fatalf("op %d: %v", run, err)
@@ -179,7 +189,7 @@ func checkWriters(t *testing.T, cell string, in *Input) {
 				if !slices.Equal(got, in.Strings) {
 					t.Fatalf("op %d: output decodes to other strings", run)
 				}
-				if exp := want[w.Preset]; !bytes.Equal(out, exp) {
+				if exp := refArray(in.Strings, w.Preset); !bytes.Equal(out, exp) {
 					i := firstDiff(out, exp)
 					t.Fatalf("op %d: output differs from the %s reference at byte %d:\n got …%s…\nwant …%s…",
 						run, w.Preset, i, window(out, i), window(exp, i))

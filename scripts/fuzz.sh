@@ -41,6 +41,7 @@ targets=(
 	"./internal/scan:FuzzUTF8:170000x"
 	"./cmd/jgen:FuzzCLI:55000x"
 	"./cmd/jgen/internal/cli:FuzzRootPath:30000x"
+	".:FuzzEscapeNonASCII:150000x"
 )
 
 if [ -n "${JGEN_FUZZ_TARGETS:-}" ]; then

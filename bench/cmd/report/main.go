@@ -34,6 +34,7 @@ type config struct {
 	cpu            string
 	callgrind      bool
 	callgrindBench string
+	callgrindExtra string
 	callgrindBytes string
 	jackson        string
 	out            string
@@ -50,8 +51,11 @@ func main() {
 	flag.StringVar(&c.cpu, "cpu", "1", "taskset CPU list to pin the benchmarks to (empty: no pinning)")
 	flag.BoolVar(&c.callgrind, "callgrind", true, "run callgrind.sh for instructions per byte")
 	flag.StringVar(&c.callgrindBench, "callgrind-bench", "^BenchmarkStrings/.*/.*/input=string/", "callgrind.sh -bench pattern")
+	flag.StringVar(&c.callgrindExtra, "callgrind-extra", "^Benchmark(Drawn|Escaping)/writer=(jgen-append|jgen-quote|floor|sonic-encodeinto|sonic-validate)/.*/input=string/",
+		"a second callgrind.sh -bench pattern (the drawn and escaping cells), written to callgrind-extra.tsv; empty to skip")
 	flag.StringVar(&c.callgrindBytes, "callgrind-bytes", "2000000", "callgrind.sh -bytes")
-	flag.StringVar(&c.jackson, "jackson", "jackson/results.txt", "Jackson harness results in Go benchmark format, merged when present")
+	flag.StringVar(&c.jackson, "jackson", "jackson/results.txt,jackson/results-issue14.txt",
+		"Jackson harness results in Go benchmark format, comma-separated files merged when present (the first: the matrix)")
 	flag.StringVar(&c.out, "o", "", "output directory (default results, or results/quick with -quick)")
 	flag.BoolVar(&c.quick, "quick", false, "quick iteration: -count 1, -benchtime 50ms, input=string matrix only, callgrind on len=1000 of jgen-append and the floor")
 	flag.BoolVar(&c.reuse, "reuse", false, "do not run anything: rebuild REPORT.md and chart.png from the files of the last run")
@@ -78,6 +82,9 @@ func main() {
 		if !set["callgrind-bytes"] {
 			c.callgrindBytes = "1000000"
 		}
+		if !set["callgrind-extra"] {
+			c.callgrindExtra = ""
+		}
 	}
 	if c.out == "" {
 		c.out = "results"
@@ -90,6 +97,7 @@ func main() {
 	}
 	benchTxt := filepath.Join(c.out, "bench.txt")
 	cgTSV := filepath.Join(c.out, "callgrind.tsv")
+	cgExtra := filepath.Join(c.out, "callgrind-extra.tsv")
 	runInfo := filepath.Join(c.out, "run.txt")
 
 	if !c.reuse {
@@ -100,14 +108,21 @@ func main() {
 			log.Fatal(err)
 		}
 		if c.callgrind {
-			if err := runCallgrind(c, cgTSV); err != nil {
+			if err := runCallgrind(c, c.callgrindBench, cgTSV); err != nil {
 				log.Printf("callgrind.sh failed, report without instruction counts: %v", err)
+			}
+			os.Remove(cgExtra)
+			if c.callgrindExtra != "" {
+				if err := runCallgrind(c, c.callgrindExtra, cgExtra); err != nil {
+					log.Printf("callgrind.sh on the drawn and escaping cells failed, report without their instruction counts: %v", err)
+				}
 			}
 		} else {
 			os.Remove(cgTSV)
+			os.Remove(cgExtra)
 		}
-		info := fmt.Sprintf("library: %s\ncommand: go run ./cmd/report %s\ncount: %d\nbenchtime: %s\nbench: %s\ncpu: %s\ncallgrind-bench: %s\nstarted: %s\nduration: %s\nload average at start: %s\nload average at end: %s\n",
-			commit, strings.Join(os.Args[1:], " "), c.count, c.benchtime, c.bench, c.cpu, c.callgrindBench,
+		info := fmt.Sprintf("library: %s\ncommand: go run ./cmd/report %s\ncount: %d\nbenchtime: %s\nbench: %s\ncpu: %s\ncallgrind-bench: %s\ncallgrind-extra: %s\nstarted: %s\nduration: %s\nload average at start: %s\nload average at end: %s\n",
+			commit, strings.Join(os.Args[1:], " "), c.count, c.benchtime, c.bench, c.cpu, c.callgrindBench, c.callgrindExtra,
 			start.UTC().Format(time.RFC3339), time.Since(start).Round(time.Second), loadStart, loadavg())
 		if err := os.WriteFile(runInfo, []byte(info), 0o644); err != nil {
 			log.Fatal(err)
@@ -122,12 +137,18 @@ func main() {
 		log.Fatalf("no benchmark results (%v); run without -reuse first", err)
 	}
 	merged.Write(data)
-	jackson, jerr := os.ReadFile(c.jackson)
-	if jerr == nil {
+	var jerr error
+	for i, path := range strings.Split(c.jackson, ",") {
+		jackson, err := os.ReadFile(path)
+		if err != nil {
+			if i == 0 {
+				jerr = err
+			}
+			log.Printf("no Jackson results at %s: the report leaves them out (rerun with -reuse when they are there)", path)
+			continue
+		}
 		merged.WriteString("\n")
 		merged.Write(jackson)
-	} else {
-		log.Printf("no Jackson results at %s: the report leaves Jackson out (rerun with -reuse when it is there)", c.jackson)
 	}
 	if err := os.WriteFile(all, merged.Bytes(), 0o644); err != nil {
 		log.Fatal(err)
@@ -148,7 +169,8 @@ func main() {
 	}
 	rep := &report{
 		stats:     summarize(raw),
-		instr:     readCallgrind(cgTSV),
+		instr:     readCallgrind(cgTSV, cgExtra),
+		instrOp:   readCallgrindOps(cgTSV, cgExtra),
 		writers:   bench.Writers(),
 		runInfo:   string(info),
 		jackson:   jerr == nil,
@@ -214,9 +236,9 @@ func runBenchmarks(c config, outPath string) error {
 	return nil
 }
 
-func runCallgrind(c config, outPath string) error {
-	log.Printf("running callgrind.sh -bench %s", c.callgrindBench)
-	return run(exec.Command("./callgrind.sh", "-bench", c.callgrindBench, "-bytes", c.callgrindBytes, "-o", outPath))
+func runCallgrind(c config, pattern, outPath string) error {
+	log.Printf("running callgrind.sh -bench %s", pattern)
+	return run(exec.Command("./callgrind.sh", "-bench", pattern, "-bytes", c.callgrindBytes, "-o", outPath))
 }
 
 func runBenchstat(in, outPath string) error {

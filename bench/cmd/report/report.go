@@ -15,7 +15,8 @@ import (
 
 type report struct {
 	stats     map[string]stat
-	instr     map[string]float64
+	instr     map[string]float64 // instructions per input byte
+	instrOp   map[string]float64 // instructions per op
 	writers   []bench.Writer
 	runInfo   string
 	jackson   bool
@@ -235,6 +236,8 @@ func (r *report) markdown() string {
 	r.instrTable(&b, matrix)
 	r.verdict(&b, matrix, corpus)
 	p("![ratio to the floor per cell](chart.png)\n\n")
+	r.drawnSection(&b, matrix)
+	r.escapingSection(&b, stringsPerCell())
 
 	p("## Every cell\n\n")
 	p("Columns: fastest ns/op; median ns/op; input bytes per ns (fastest); ratio to the floor (same input type); ratio to the fastest Go peer of the cell (— for preset ascii: no peer has an ASCII-only mode); allocs/op; instructions per input byte under callgrind (AVX2/SWAR path, input=string only).\n\n")

@@ -112,20 +112,27 @@ func summarize(all map[string]*samples) map[string]stat {
 	return out
 }
 
-// readCallgrind reads callgrind.sh's TSV: name → instructions per input byte.
-func readCallgrind(path string) map[string]float64 {
+// readCallgrind reads callgrind.sh's TSVs: name → instructions per input byte.
+func readCallgrind(paths ...string) map[string]float64 { return readCallgrindColumn(5, paths) }
+
+// readCallgrindOps reads callgrind.sh's TSVs: name → instructions per op.
+func readCallgrindOps(paths ...string) map[string]float64 { return readCallgrindColumn(4, paths) }
+
+func readCallgrindColumn(col int, paths []string) map[string]float64 {
 	out := map[string]float64{}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return out
-	}
-	for _, line := range strings.Split(string(data), "\n")[1:] {
-		f := strings.Split(line, "\t")
-		if len(f) < 6 {
+	for _, path := range paths {
+		data, err := os.ReadFile(path)
+		if err != nil {
 			continue
 		}
-		if v, err := strconv.ParseFloat(f[5], 64); err == nil {
-			out[f[0]] = v
+		for _, line := range strings.Split(string(data), "\n")[1:] {
+			f := strings.Split(line, "\t")
+			if len(f) < 6 {
+				continue
+			}
+			if v, err := strconv.ParseFloat(f[col], 64); err == nil {
+				out[f[0]] = v
+			}
 		}
 	}
 	return out

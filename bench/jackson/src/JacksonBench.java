@@ -8,7 +8,11 @@
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.core.json.PackageVersion;
 
@@ -35,6 +39,8 @@ public final class JacksonBench {
     static final String[] BACKENDS = {"stream", "writer"};
     static final String[] INPUTS = {"string", "chars"};
     static final String[] PRESETS = {"default", "ascii"};
+    static final String[] CONFIGS = {"minimal", "slash", "apostrophe", "html", "runes"};
+    static final String[] SETS = {"fixed", "drawn", "escaping"};
     static final int EMOJI = 0x1F600;
     static final int E_ACUTE = 0xE9;
 
@@ -85,6 +91,59 @@ public final class JacksonBench {
         String[] s = new String[STRINGS_PER_OP];
         for (int i = 0; i < s.length; i++) {
             s[i] = makeString(content, len, i);
+        }
+        return s;
+    }
+
+    // ---- the drawn cells (bench/drawn.go): positions drawn per string, pools rotated per op ----
+
+    /** Pool size of a drawn cell: 4096 strings, 896 at len=1000 (at most 1 MiB of input). */
+    static int drawnPoolSize(int len) {
+        return len >= 1000 ? 896 : 4096;
+    }
+
+    /** The i-th string of the drawn cell (content, len), as bench/drawn.go's DrawnString. */
+    static String makeDrawnString(String content, int len, int i) {
+        SplitMix64 rng = new SplitMix64((1L << 32) + 1L + i + 1000L * len);
+        long n = ALPHABET.length();
+        int[] cps = new int[len];
+        for (int j = 0; j < len; j++) {
+            cps[j] = ALPHABET.charAt((int) Long.remainderUnsigned(rng.next(), n));
+        }
+        switch (content) {
+            case "ascii":
+                break;
+            case "escaped":
+                cps[(int) Long.remainderUnsigned(rng.next(), len)] = '"';
+                break;
+            case "unicode": {
+                int[] idx = new int[len];
+                for (int j = 0; j < len; j++) {
+                    idx[j] = j;
+                }
+                int m = len / 10 + 1;
+                for (int t = 0; t < m; t++) {
+                    int r = t + (int) Long.remainderUnsigned(rng.next(), len - t);
+                    int x = idx[t];
+                    idx[t] = idx[r];
+                    idx[r] = x;
+                }
+                cps[idx[0]] = EMOJI;
+                for (int t = 1; t < m; t++) {
+                    cps[idx[t]] = E_ACUTE;
+                }
+                break;
+            }
+            default:
+                throw new IllegalArgumentException("content " + content);
+        }
+        return new String(cps, 0, len);
+    }
+
+    static String[] makeDrawnPool(String content, int len) {
+        String[] s = new String[drawnPoolSize(len)];
+        for (int i = 0; i < s.length; i++) {
+            s[i] = makeDrawnString(content, len, i);
         }
         return s;
     }
@@ -182,34 +241,66 @@ public final class JacksonBench {
 
     static final class Cell {
         final String name;
-        final String backend, input, preset, content;
+        final String set, backend, input, preset, content;
         final int len;
         final JsonFactory factory;
-        final String[] strings;
+        // ring: the strings an op writes, ops from start on; for fixed cells
+        // exactly STRINGS_PER_OP strings, for drawn cells the pool followed by
+        // its first STRINGS_PER_OP-1 strings, so every window is contiguous.
+        final String[] ring;
         final char[][] chars;
+        final int pool;
+        int start;
         final long inputBytes;
         final ByteSink bytes = new ByteSink();
         final CharSink charSink = new CharSink();
         final boolean stream, useChars;
 
-        Cell(String backend, String input, String preset, String content, int len,
+        /**
+         * set is "fixed" (the matrix), "drawn" (bench/drawn.go's pools) or "escaping"
+         * (preset is then a configuration name).
+         */
+        Cell(String set, String backend, String input, String preset, String content, int len,
                 JsonFactory factory) {
+            this.set = set;
             this.backend = backend;
             this.input = input;
             this.preset = preset;
             this.content = content;
             this.len = len;
             this.factory = factory;
-            this.name = "BenchmarkJackson/backend=" + backend + "/input=" + input + "/preset="
-                    + preset + "/content=" + content + "/len=" + len;
-            this.strings = makeStrings(content, len);
-            this.chars = new char[strings.length][];
-            for (int i = 0; i < strings.length; i++) {
-                chars[i] = strings[i].toCharArray();
+            String tail = "/content=" + content + "/len=" + len;
+            switch (set) {
+                case "fixed":
+                    this.name = "BenchmarkJackson/backend=" + backend + "/input=" + input
+                            + "/preset=" + preset + tail;
+                    break;
+                case "drawn":
+                    this.name = "BenchmarkJacksonDrawn/backend=" + backend + "/input=" + input
+                            + "/preset=" + preset + tail;
+                    break;
+                default:
+                    this.name = "BenchmarkJacksonEscaping/config=" + preset + "/backend=" + backend
+                            + "/input=" + input + tail;
             }
-            this.inputBytes = utf8Bytes(strings);
+            String[] base = set.equals("drawn") ? makeDrawnPool(content, len) : makeStrings(content, len);
+            this.pool = base.length;
+            this.ring = Arrays.copyOf(base, base.length + STRINGS_PER_OP - 1);
+            for (int i = base.length; i < ring.length; i++) {
+                ring[i] = base[i - base.length];
+            }
+            this.chars = new char[ring.length][];
+            for (int i = 0; i < ring.length; i++) {
+                chars[i] = ring[i].toCharArray();
+            }
+            this.inputBytes = utf8Bytes(window());
             this.stream = backend.equals("stream");
             this.useChars = input.equals("chars");
+        }
+
+        /** The strings the next op writes. */
+        String[] window() {
+            return Arrays.copyOfRange(ring, start, start + STRINGS_PER_OP);
         }
 
         /** One op; returns the output length (bytes or chars) to feed the checksum. */
@@ -223,18 +314,24 @@ public final class JacksonBench {
                 g = factory.createGenerator(charSink);
             }
             g.writeStartArray();
+            int end = start + STRINGS_PER_OP;
             if (useChars) {
-                for (char[] c : chars) {
+                for (int i = start; i < end; i++) {
+                    char[] c = chars[i];
                     g.writeString(c, 0, c.length);
                 }
             } else {
-                for (String s : strings) {
-                    g.writeString(s);
+                for (int i = start; i < end; i++) {
+                    g.writeString(ring[i]);
                 }
             }
             g.writeEndArray();
             g.flush();
             g.close(); // hands the generator's buffers back to Jackson's BufferRecycler
+            start += STRINGS_PER_OP;
+            if (start >= pool) {
+                start -= pool;
+            }
             return stream ? bytes.len : charSink.len;
         }
 
@@ -263,19 +360,25 @@ public final class JacksonBench {
      * in 2.14, each surrogate of the emoji as a \\uXXXX escape (it never combines a
      * surrogate pair into one 4-byte UTF-8 sequence).
      */
-    static String expected(String[] strings, boolean stream, boolean escapeNonAscii) {
+    static String expected(String[] strings, boolean stream, boolean escapeNonAscii, String config) {
         StringBuilder b = new StringBuilder();
         b.append('[');
+        char q = config.equals("apostrophe") ? '\'' : '"';
         for (int i = 0; i < strings.length; i++) {
             if (i > 0) {
                 b.append(',');
             }
-            b.append('"');
+            b.append(q);
             String s = strings[i];
             for (int k = 0; k < s.length(); k++) {
                 char c = s.charAt(k);
                 if (c == '"' || c == '\\') {
                     b.append('\\').append(c);
+                } else if (config.equals("slash") && c == '/') {
+                    b.append("\\/");
+                } else if ((config.equals("apostrophe") && c == '\'')
+                        || (config.equals("html") && "<>&'".indexOf(c) >= 0)) {
+                    b.append(String.format("\\u%04X", (int) c));
                 } else if (c > 0x7F && (escapeNonAscii
                         || (stream && Character.isSurrogate(c)))) {
                     b.append(String.format("\\u%04X", (int) c));
@@ -283,15 +386,16 @@ public final class JacksonBench {
                     b.append(c);
                 }
             }
-            b.append('"');
+            b.append(q);
         }
         b.append(']');
         return b.toString();
     }
 
     static void verify(Cell c) throws IOException {
+        String want = expected(c.window(), c.stream, c.preset.equals("ascii"),
+                c.set.equals("escaping") ? c.preset : "");
         c.op();
-        String want = expected(c.strings, c.stream, c.preset.equals("ascii"));
         boolean ok;
         String got;
         if (c.stream) {
@@ -409,8 +513,91 @@ public final class JacksonBench {
                 return new JsonFactory();
             case "ascii":
                 return JsonFactory.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
+            case "minimal":
+                return new JsonFactory();
+            case "slash":
+                // 2.14 has no ESCAPE_FORWARD_SLASHES: users set a CharacterEscapes.
+                return withEscapes(new TableEscapes("/", false));
+            case "apostrophe":
+                return new JsonFactoryBuilder().quoteChar('\'').build();
+            case "html":
+                return withEscapes(new TableEscapes("<>&'", false));
+            case "runes":
+                return withEscapes(new TableEscapes("", true));
             default:
                 throw new IllegalArgumentException(preset);
+        }
+    }
+
+    /**
+     * The cells of one set: "fixed", the matrix on both back ends, both inputs, both presets;
+     * "drawn", the drawn pools on both back ends with string input, both presets; "escaping",
+     * the configurations on the stream back end with string input (minimal first, the
+     * reference of the ratios).
+     */
+    static List<Cell> cellsOf(String set) {
+        List<Cell> cells = new ArrayList<>();
+        String[] backends = set.equals("escaping") ? new String[] {"stream"} : BACKENDS;
+        String[] inputs = set.equals("fixed") ? INPUTS : new String[] {"string"};
+        String[] presets = set.equals("escaping") ? CONFIGS : PRESETS;
+        for (String backend : backends) {
+            for (String input : inputs) {
+                for (String preset : presets) {
+                    JsonFactory fac = factory(preset);
+                    for (String content : CONTENTS) {
+                        for (int len : LENGTHS) {
+                            cells.add(new Cell(set, backend, input, preset, content, len, fac));
+                        }
+                    }
+                }
+            }
+        }
+        return cells;
+    }
+
+    static JsonFactory withEscapes(CharacterEscapes ce) {
+        JsonFactory f = new JsonFactory();
+        f.setCharacterEscapes(ce);
+        return f;
+    }
+
+    /**
+     * The escaping configurations of bench/configs.go as a CharacterEscapes: the standard
+     * JSON table plus '/' as \/ (custom sequence) or other ASCII characters as \\u00XX
+     * (ESCAPE_STANDARD); with runes, U+2028 and U+2029 as \\u2028 and \\u2029 (absent from
+     * every input: Jackson asks getEscapeSequence for each non-ASCII char and finds nothing).
+     */
+    static final class TableEscapes extends CharacterEscapes {
+        private final int[] ascii = standardAsciiEscapesForJSON();
+        private final boolean runes;
+        private static final SerializedString SLASH = new SerializedString("\\/");
+        private static final SerializedString LS = new SerializedString("\\u2028");
+        private static final SerializedString PS = new SerializedString("\\u2029");
+
+        TableEscapes(String standard, boolean runes) {
+            this.runes = runes;
+            for (char c : standard.toCharArray()) {
+                ascii[c] = c == '/' ? ESCAPE_CUSTOM : ESCAPE_STANDARD;
+            }
+        }
+
+        @Override
+        public int[] getEscapeCodesForAscii() {
+            return ascii;
+        }
+
+        @Override
+        public SerializableString getEscapeSequence(int ch) {
+            if (ch == '/') {
+                return SLASH;
+            }
+            if (runes && ch == 0x2028) {
+                return LS;
+            }
+            if (runes && ch == 0x2029) {
+                return PS;
+            }
+            return null;
         }
     }
 
@@ -430,7 +617,7 @@ public final class JacksonBench {
     static void usage(String msg) {
         System.err.println("JacksonBench: " + msg);
         System.err.println("usage: JacksonBench [-count N] [-benchtime MS|Nms|Ns] [-filter REGEX]"
-                + " [-warmup MS] [-procs N] [-fingerprint]");
+                + " [-warmup MS] [-procs N] [-set fixed,drawn,escaping] [-fingerprint]");
         System.exit(2);
     }
 
@@ -450,6 +637,7 @@ public final class JacksonBench {
         Pattern filter = null;
         int procs = -1;
         boolean fingerprint = false;
+        List<String> sets = new ArrayList<>(Arrays.asList(SETS));
         try {
             for (int a = 0; a < args.length; a++) {
                 String f = args[a].replaceFirst("^--", "-");
@@ -468,6 +656,14 @@ public final class JacksonBench {
                         break;
                     case "-procs":
                         procs = Integer.parseInt(args[++a]);
+                        break;
+                    case "-set":
+                        sets = Arrays.asList(args[++a].split(","));
+                        for (String set : sets) {
+                            if (!Arrays.asList(SETS).contains(set)) {
+                                usage("unknown -set " + set);
+                            }
+                        }
                         break;
                     case "-fingerprint":
                         fingerprint = true;
@@ -494,18 +690,10 @@ public final class JacksonBench {
         String suffix = procs == 1 ? "" : "-" + procs; // go test omits -1
 
         List<Cell> cells = new ArrayList<>();
-        for (String backend : BACKENDS) {
-            for (String input : INPUTS) {
-                for (String preset : PRESETS) {
-                    JsonFactory fac = factory(preset);
-                    for (String content : CONTENTS) {
-                        for (int len : LENGTHS) {
-                            Cell c = new Cell(backend, input, preset, content, len, fac);
-                            if (filter == null || filter.matcher(c.name).find()) {
-                                cells.add(c);
-                            }
-                        }
-                    }
+        for (String set : sets) {
+            for (Cell c : cellsOf(set)) {
+                if (filter == null || filter.matcher(c.name).find()) {
+                    cells.add(c);
                 }
             }
         }
@@ -526,8 +714,11 @@ public final class JacksonBench {
         // Verify every cell before any timing, and record how non-ASCII came out.
         List<String> notes = new ArrayList<>();
         for (Cell c : cells) {
-            verify(c);
-            if (c.content.equals("unicode") && c.input.equals("string") && c.len == 12) {
+            for (int k = c.set.equals("drawn") ? 3 : 1; k > 0; k--) {
+                verify(c);
+            }
+            if (c.set.equals("fixed") && c.content.equals("unicode") && c.input.equals("string")
+                    && c.len == 12) {
                 notes.add(describeUnicode(c));
             }
         }
@@ -633,6 +824,20 @@ public final class JacksonBench {
                 String s0 = s[0].length() > 40 ? s[0].substring(0, 40) + "..." : s[0];
                 System.out.printf("content=%s/len=%d bytes=%d fnv1a64=%016x s0=%s%n", content, len,
                         utf8Bytes(s), h, s0);
+            }
+        }
+        for (String content : CONTENTS) {
+            for (int len : LENGTHS) {
+                String[] s = makeDrawnPool(content, len);
+                long h = 0xcbf29ce484222325L;
+                for (String x : s) {
+                    for (byte by : (x + "\n").getBytes(StandardCharsets.UTF_8)) {
+                        h ^= by & 0xff;
+                        h *= 0x100000001b3L;
+                    }
+                }
+                System.out.printf("drawn content=%s/len=%d strings=%d bytes=%d fnv1a64=%016x%n", content,
+                        len, s.length, utf8Bytes(s), h);
             }
         }
     }
