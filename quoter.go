@@ -7,11 +7,11 @@ import (
 	"github.com/jgen-go/jgen/internal/scan"
 )
 
-// Quoter is an Escaping compiled once for quoting many strings. Escaping's
-// AppendQuote compiles its options on every call where they hold
-// CharacterEscapes or escape code points above U+007F, which costs more
-// than quoting a short string; a Quoter pays that once, as a Generator
-// does. Its output is the same as AppendQuote's. A Quoter is immutable and
+// Quoter is an [Escaping] compiled once for quoting many strings.
+// [Escaping.AppendQuote] compiles its options on every call where they
+// hold [CharacterEscapes] or escape code points above U+007F, which costs
+// more than quoting a short string; a Quoter pays that once, as a
+// [Generator] does. Its output is the same as Escaping.AppendQuote's. A Quoter is immutable and
 // safe for concurrent use.
 type Quoter struct {
 	x escaper
@@ -20,8 +20,8 @@ type Quoter struct {
 	plain [256]bool
 }
 
-// NewQuoter compiles e. It returns an *OptionsError (matching
-// ErrInvalidOptions) when e is not valid; see Escaping.Validate.
+// NewQuoter compiles e. It returns an [*OptionsError] (matching
+// [ErrInvalidOptions]) when e is not valid; see [Escaping.Validate].
 func NewQuoter(e Escaping) (*Quoter, error) {
 	q := new(Quoter)
 	if err := q.x.compile(e); err != nil {
@@ -37,8 +37,8 @@ func NewQuoter(e Escaping) (*Quoter, error) {
 func (q *Quoter) Escaping() Escaping { return q.x.escaping }
 
 // AppendQuote appends s to dst as a JSON string (RFC 8259 §7) under q's
-// escaping and returns the extended slice, as Escaping.AppendQuote does:
-// on a *UTF8Error (invalid UTF-8 under the InvalidUTF8Error policy, with
+// escaping and returns the extended slice, as [Escaping.AppendQuote] does:
+// on a [*UTF8Error] (invalid UTF-8 under the [InvalidUTF8Error] policy, with
 // Offset the byte offset of the first invalid byte in s) it returns dst
 // unchanged, its spare capacity possibly written. It does not allocate
 // when dst has room for the output and 64 bytes more.
@@ -46,7 +46,7 @@ func (q *Quoter) AppendQuote(dst []byte, s string) ([]byte, error) {
 	return q.appendQuote(dst, stringBytes(s))
 }
 
-// AppendQuoteBytes is AppendQuote for a string held in a byte slice.
+// AppendQuoteBytes is [Quoter.AppendQuote] for a string held in a byte slice.
 // s is only read, and no byte of the array around s reaches dst.
 func (q *Quoter) AppendQuoteBytes(dst, s []byte) ([]byte, error) {
 	return q.appendQuote(dst, s)
