@@ -247,11 +247,11 @@ func (g *Generator) SetEscaping(e Escaping) error {
 	if g.err == ErrClosed {
 		return g.note(ErrClosed)
 	}
-	var x escaper
-	if err := x.compile(e); err != nil {
+	var compiled escaper
+	if err := compiled.compile(e); err != nil {
 		return g.note(err)
 	}
-	g.esc = x
+	g.esc = compiled
 	return nil
 }
 

@@ -48,18 +48,18 @@ func (g *Generator) WriteRawValueUnchecked(raw []byte) error {
 
 // appendRaw appends p, flushing as the buffer fills in writer mode.
 func (g *Generator) appendRaw(p []byte) error {
-	k := &g.out
-	if k.w == nil {
-		_ = k.room(len(p)) // append mode: cannot fail
-		k.buf = append(k.buf, p...)
+	out := &g.out
+	if out.w == nil {
+		_ = out.room(len(p)) // append mode: cannot fail
+		out.buf = append(out.buf, p...)
 		return nil
 	}
 	for len(p) > 0 {
-		if err := k.room(min(len(p), minRun)); err != nil {
+		if err := out.room(min(len(p), minRun)); err != nil {
 			return g.fail(err)
 		}
-		n := min(len(p), k.free())
-		k.buf = append(k.buf, p[:n]...)
+		n := min(len(p), out.free())
+		out.buf = append(out.buf, p[:n]...)
 		p = p[n:]
 	}
 	return nil
