@@ -137,8 +137,8 @@ func (h *Handler) WithAttrs(attrs []slog.Attr) slog.Handler {
 	if empty == len(attrs) {
 		return h
 	}
-	h2 := h.clone()
-	s := h.c.get(h2)
+	derived := h.clone()
+	s := h.c.get(derived)
 	keep := s.buf // the pooled record buffer
 	s.buf = slices.Clone(h.pre)
 	s.sep = len(s.buf) > 0 && s.buf[len(s.buf)-1] != '{'
@@ -146,14 +146,14 @@ func (h *Handler) WithAttrs(attrs []slog.Attr) slog.Handler {
 	pos := len(s.buf)
 	s.openGroups()
 	if s.attrs(attrs) {
-		h2.nOpen = len(h2.groups)
+		derived.nOpen = len(derived.groups)
 	} else {
 		s.buf = s.buf[:pos]
 	}
-	h2.pre = slices.Clip(s.buf)
+	derived.pre = slices.Clip(s.buf)
 	s.buf = keep
 	h.c.put(s)
-	return h2
+	return derived
 }
 
 // WithGroup returns a [Handler] that puts the attrs of later
@@ -161,9 +161,9 @@ func (h *Handler) WithAttrs(attrs []slog.Attr) slog.Handler {
 // named name. As in slog's JSONHandler, the empty name is a name like any
 // other here; [slog.Logger.WithGroup] is the one that ignores it.
 func (h *Handler) WithGroup(name string) slog.Handler {
-	h2 := h.clone()
-	h2.groups = append(h2.groups, name)
-	return h2
+	derived := h.clone()
+	derived.groups = append(derived.groups, name)
+	return derived
 }
 
 func (h *Handler) clone() *Handler {
