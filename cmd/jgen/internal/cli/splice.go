@@ -426,7 +426,7 @@ func (r *valueReader) Read(p []byte) (int, error) {
 			r.s.done(r.raw, r.end)
 			return n, io.EOF
 		case c == '\\':
-			e, _ := br.Peek(12)
+			e, _ := br.Peek(pairEscapeLen)
 			m := escapeLen(e)
 			if m == 0 {
 				return n, r.fault(e)
@@ -458,8 +458,9 @@ func (r *valueReader) Read(p []byte) (int, error) {
 const utf8Max = 4
 
 // escapeLen returns the length of the valid escape sequence at the start of
-// e (e[0] is '\\', e holds up to 12 bytes): 2, 6, or 12 for a surrogate
-// pair of escapes; 0 if it is not valid or not whole.
+// e (e[0] is '\\', e holds up to pairEscapeLen bytes): 2, 6, or
+// pairEscapeLen for a surrogate pair of escapes; 0 if it is not valid or
+// not whole.
 func escapeLen(e []byte) int {
 	if len(e) < 2 {
 		return 0
@@ -474,8 +475,8 @@ func escapeLen(e []byte) int {
 		// Offer the next escape only when it is a whole \uXXXX, so
 		// that appendEscape pairs surrogates exactly when the tokenizer
 		// would.
-		if len(e) >= 12 && e[6] == '\\' && e[7] == 'u' && isHex4(e[8:12]) {
-			return 12
+		if len(e) >= pairEscapeLen && e[6] == '\\' && e[7] == 'u' && isHex4(e[8:pairEscapeLen]) {
+			return pairEscapeLen
 		}
 		return 6
 	}
