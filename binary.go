@@ -19,8 +19,8 @@ import (
 // UTF-8. The standard, URL and raw encodings of package base64 are always
 // accepted.
 //
-// It returns a *SyntaxError where a value may not stand, and a *ValueError
-// matching ErrInvalidEncoding for an encoding it does not accept; in both
+// It returns a [*SyntaxError] where a value may not stand, and a [*ValueError]
+// matching [ErrInvalidEncoding] for an encoding it does not accept; in both
 // cases nothing is written.
 func (g *Generator) WriteBinary(enc *base64.Encoding, data []byte) error {
 	if enc == nil {
@@ -60,7 +60,7 @@ func (g *Generator) WriteBinary(enc *base64.Encoding, data []byte) error {
 	return g.note(g.valueDone())
 }
 
-// checkEncoding returns a *ValueError if enc writes a byte that may not
+// checkEncoding returns a [*ValueError] if enc writes a byte that may not
 // stand raw in a string quoted with the current quote char.
 func (g *Generator) checkEncoding(enc *base64.Encoding) error {
 	switch enc {

@@ -20,11 +20,11 @@ package jgen
 //     as the escaping says) under InvalidUTF8ReplaceRaw.
 //
 // raw is checked whole before anything is written. It returns a
-// *SyntaxError where a value may not stand, and a *ValueError matching
-// ErrInvalidValue if raw is not exactly one valid value, nests deeper than
+// [*SyntaxError] where a value may not stand, and a [*ValueError] matching
+// [ErrInvalidValue] if raw is not exactly one valid value, nests deeper than
 // Options.MaxDepth allows from the current depth (also matching
-// ErrMaxDepth), or holds invalid UTF-8 or a lone surrogate escape under the
-// InvalidUTF8Error policy (also matching ErrInvalidUTF8); in all these
+// [ErrMaxDepth]), or holds invalid UTF-8 or a lone surrogate escape under the
+// InvalidUTF8Error policy (also matching [ErrInvalidUTF8]); in all these
 // cases nothing is written and the generator stays usable. raw is only
 // read.
 func (g *Generator) WriteRawValue(raw []byte) error {
@@ -34,7 +34,7 @@ func (g *Generator) WriteRawValue(raw []byte) error {
 // WriteRawValueUnchecked writes raw verbatim as one value without checking
 // or re-encoding it: neither the escaping, nor the invalid-UTF-8 policy, nor
 // the layout applies to its bytes. The caller is responsible for raw being
-// one valid JSON value; if it is not, neither is the output. It returns a *SyntaxError where a value
+// one valid JSON value; if it is not, neither is the output. It returns a [*SyntaxError] where a value
 // may not stand.
 func (g *Generator) WriteRawValueUnchecked(raw []byte) error {
 	if _, err := g.beginValue("raw value", 0); err != nil {
