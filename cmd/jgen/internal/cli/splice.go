@@ -389,6 +389,10 @@ func (s *splicer) value(end int64) *valueReader {
 	return &valueReader{s: s, raw: 1, end: end}
 }
 
+// Read decodes the next content bytes into p while p has room for the
+// longest decoded escape (utf8Max), and returns io.EOF with the bytes
+// before the closing quote. It records the escape sequences it decodes
+// for rawAt.
 func (r *valueReader) Read(p []byte) (int, error) {
 	if r.eof {
 		return 0, io.EOF
@@ -398,26 +402,26 @@ func (r *valueReader) Read(p []byte) (int, error) {
 	br := r.s.br
 	n := 0
 	for n+utf8Max <= len(p) {
-		w, err := br.Peek(1)
-		if len(w) == 0 {
+		held, err := br.Peek(1)
+		if len(held) == 0 {
 			if err == io.EOF || err == nil {
 				return n, &stringError{at: r.raw, msg: "unexpected end of input"}
 			}
 			r.readErr = err
 			return n, err
 		}
-		w, _ = br.Peek(min(br.Buffered(), len(p)-n))
-		k := contentSet.Index(w)
-		copy(p[n:], w[:k])
-		n += k
-		r.dec += int64(k)
-		r.raw += int64(k)
-		if k == len(w) {
-			br.Discard(k)
+		held, _ = br.Peek(min(br.Buffered(), len(p)-n))
+		run := contentSet.Index(held)
+		copy(p[n:], held[:run])
+		n += run
+		r.dec += int64(run)
+		r.raw += int64(run)
+		if run == len(held) {
+			br.Discard(run)
 			continue
 		}
-		c := w[k]
-		br.Discard(k)
+		c := held[run]
+		br.Discard(run)
 		switch {
 		case c == '"':
 			br.Discard(1)
@@ -426,23 +430,23 @@ func (r *valueReader) Read(p []byte) (int, error) {
 			r.s.done(r.raw, r.end)
 			return n, io.EOF
 		case c == '\\':
-			e, _ := br.Peek(pairEscapeLen)
-			m := escapeLen(e)
-			if m == 0 {
-				return n, r.fault(e)
+			seq, _ := br.Peek(pairEscapeLen)
+			seqLen := escapeLen(seq)
+			if seqLen == 0 {
+				return n, r.fault(seq)
 			}
-			d, used := appendEscape(p[n:n], e[:m])
-			ea := escAt{dec: r.dec, raw: r.raw, decN: int8(len(d)), rawN: int8(used)}
-			if d[0] == loneSurrogate {
-				copy(ea.hex[:], e[2:6])
+			decoded, used := appendEscape(p[n:n], seq[:seqLen])
+			esc := escAt{dec: r.dec, raw: r.raw, decN: int8(len(decoded)), rawN: int8(used)}
+			if decoded[0] == loneSurrogate {
+				copy(esc.hex[:], seq[2:6])
 			}
-			r.cur = append(r.cur, ea)
-			n += len(d)
-			r.dec += int64(len(d))
+			r.cur = append(r.cur, esc)
+			n += len(decoded)
+			r.dec += int64(len(decoded))
 			r.raw += int64(used)
 			br.Discard(used)
 		case c < ' ':
-			return n, r.fault(w[k:min(k+1, len(w))])
+			return n, r.fault(held[run:min(run+1, len(held))])
 		default: // a byte of invalid UTF-8: the generator's policy decides
 			p[n] = c
 			n++
