@@ -19,8 +19,8 @@ import (
 // UTF-8. The standard, URL and raw encodings of package base64 are always
 // accepted.
 //
-// It returns a *SyntaxError where a value may not stand, and a *ValueError
-// matching ErrInvalidEncoding for an encoding it does not accept; in both
+// It returns a [*SyntaxError] where a value may not stand, and a [*ValueError]
+// matching [ErrInvalidEncoding] for an encoding it does not accept; in both
 // cases nothing is written.
 func (g *Generator) WriteBinary(enc *base64.Encoding, data []byte) error {
 	if enc == nil {
@@ -35,32 +35,32 @@ func (g *Generator) WriteBinary(enc *base64.Encoding, data []byte) error {
 	if _, err := g.beginValue("binary value", 2); err != nil {
 		return g.note(err)
 	}
-	k := &g.out
-	k.buf = append(k.buf, g.esc.quote)
+	out := &g.out
+	out.buf = append(out.buf, g.esc.quote)
 	for len(data) > 0 {
 		// Encode whole groups of 3 bytes except at the end, so that no
 		// padding appears inside the string.
 		n := min(len(data), minRun/4*3)
-		if k.w != nil {
-			n = min(len(data), max(k.free()/4*3, minRun/4*3))
+		if out.w != nil {
+			n = min(len(data), max(out.free()/4*3, minRun/4*3))
 		}
 		if n < len(data) {
 			n -= n % 3
 		}
-		if err := k.room(enc.EncodedLen(n)); err != nil {
+		if err := out.room(enc.EncodedLen(n)); err != nil {
 			return g.note(g.fail(err))
 		}
-		k.buf = enc.AppendEncode(k.buf, data[:n])
+		out.buf = enc.AppendEncode(out.buf, data[:n])
 		data = data[n:]
 	}
-	if err := k.room(1); err != nil {
+	if err := out.room(1); err != nil {
 		return g.note(g.fail(err))
 	}
-	k.buf = append(k.buf, g.esc.quote)
+	out.buf = append(out.buf, g.esc.quote)
 	return g.note(g.valueDone())
 }
 
-// checkEncoding returns a *ValueError if enc writes a byte that may not
+// checkEncoding returns a [*ValueError] if enc writes a byte that may not
 // stand raw in a string quoted with the current quote char.
 func (g *Generator) checkEncoding(enc *base64.Encoding) error {
 	switch enc {
@@ -136,10 +136,10 @@ func encodingVerdict(enc *base64.Encoding) *encVerdict {
 // 0, 1, ..., 63: its base64 encoding is the alphabet itself.
 var alphabetProbe = func() (p [48]byte) {
 	for i := range 16 {
-		// Four groups a, a+1, a+2, a+3 make three bytes.
-		a := uint32(4 * i)
-		w := a<<18 | (a+1)<<12 | (a+2)<<6 | (a + 3)
-		p[3*i], p[3*i+1], p[3*i+2] = byte(w>>16), byte(w>>8), byte(w)
+		// Four six-bit groups, group to group+3, make three bytes.
+		group := uint32(4 * i)
+		bits := group<<18 | (group+1)<<12 | (group+2)<<6 | (group + 3)
+		p[3*i], p[3*i+1], p[3*i+2] = byte(bits>>16), byte(bits>>8), byte(bits)
 	}
 	return p
 }()

@@ -605,10 +605,10 @@ func runCatching(en breakoutEntry, e jgen.Escaping, s []byte, pad int, r *rand.R
 // TestHookResultOnNonASCII: a scan hook's result is an index into the run
 // it was given; whatever it points at, non-ASCII bytes included, the output
 // is what the options write without the hook when the table is empty (no
-// byte has a custom action, so a hook stop changes nothing). Regression:
-// with the UTF-8 pass-through scan sets, runs given to the hook held
-// non-ASCII bytes and a stop on one indexed the 128-entry ASCII table
-// (panic: index out of range [169] with length 128 for "aé").
+// byte has a custom action, so a hook stop changes nothing). The failure
+// it guards against: with the UTF-8 pass-through scan sets, the runs given
+// to the hook hold non-ASCII bytes, and a stop on one must not index the
+// 128-entry ASCII table (index out of range [169] for "aé").
 func TestHookResultOnNonASCII(t *testing.T) {
 	hooks := map[string]func([]byte) int{
 		"len-1": func(s []byte) int { return len(s) - 1 },

@@ -32,8 +32,8 @@ func bothModes(t *testing.T, opts *jgen.Options, f func(t *testing.T, g *jgen.Ge
 	})
 }
 
-// TestCloseReportsRefusalIgnoredPerCall is the case, written in the
-// bufio.Writer habit of checking only Close: {"name": <invalid UTF-8>,
+// TestCloseReportsRefusalIgnoredPerCall writes, in the bufio.Writer habit
+// of checking only Close, {"name": <invalid UTF-8>,
 // "stars": 42}. The refused string writes nothing, so the name "stars" is
 // refused too (a value is expected), and 42 becomes the value of "name".
 // Close must not return nil.

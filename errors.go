@@ -25,10 +25,21 @@ import (
 //     break the string ([ErrInvalidEncoding], from [Generator.WriteBinary]);
 //   - a [*UTF8Error] (matching [ErrInvalidUTF8]) refuses a string or name
 //     that is not valid UTF-8 under [InvalidUTF8Error];
-//   - an [*OptionsError] (matching [ErrInvalidOptions]) refuses an
-//     [Escaping], an [EscapeSpec] or an [Options] value, a nil io.Writer,
-//     or text given to an UnmarshalText method such as
-//     [Layout.UnmarshalText];
+//   - an [*OptionsError] (matching [ErrInvalidOptions]) refuses what a
+//     call is given to work with, rather than a token or a value: bad
+//     [Options] (from [NewGenerator], [NewAppendGenerator], [Marshal],
+//     [NewEncoder]); an invalid [Escaping] (from [Escaping.Validate], the
+//     quote functions, [NewQuoter], [NewEncodedName],
+//     [Generator.SetEscaping]); an [EscapeSpec] that
+//     [NewCharacterEscapes] refuses; a nil [io.Writer] (from
+//     [NewGenerator], [NewEncoder], and every writing call after
+//     Reset(nil)); a nil [io.Reader] given to
+//     [Generator.WriteStringFrom]; a nil or zero [EncodedName] given to
+//     [Generator.WriteEncodedName]; every write, SetEscaping, Flush and
+//     Close on a zero [Generator] (before Reset or ResetAppend);
+//     [Encoder.Encode] on a zero [Encoder], which has no io.Writer; and
+//     text that an UnmarshalText method such as [Layout.UnmarshalText]
+//     does not know;
 //   - an [*EncodeError] refuses a Go value given to [Generator.WriteValue]
 //     (and [Marshal], [Encoder.Encode]): it locates the failure inside the
 //     Go value by JSON Pointer and wraps one of the errors above, or the
@@ -231,9 +242,9 @@ func nonFiniteErr(v float64, off int64) *ValueError {
 // by RFC 8259 §6, at output offset off.
 func numberErr(text string, off int64) *ValueError {
 	at := numberFault(text)
-	t := text
-	if len(t) > 40 {
-		t = t[:40] + "..."
+	shown := text
+	if len(shown) > 40 {
+		shown = shown[:40] + "..."
 	}
 	what := "unexpected end"
 	if at < len(text) {
@@ -243,7 +254,7 @@ func numberErr(text string, off int64) *ValueError {
 		Token:  "number",
 		Offset: off,
 		Index:  int64(at),
-		Reason: strconv.Quote(t) + " does not match the number grammar of RFC 8259 §6: " + what,
+		Reason: strconv.Quote(shown) + " does not match the number grammar of RFC 8259 §6: " + what,
 		Err:    ErrInvalidNumber,
 	}
 }

@@ -165,65 +165,83 @@ func mustCharacterEscapes(spec EscapeSpec) *CharacterEscapes {
 // maps are copied.
 func NewCharacterEscapes(spec EscapeSpec) (*CharacterEscapes, error) {
 	ce := &CharacterEscapes{hook: spec.IndexEscape, minRune: utf8.MaxRune + 1, maxSeq: maxEscapeLen}
-	for b, e := range spec.ASCII {
-		where := "EscapeSpec.ASCII[" + strconv.QuoteRune(rune(b)) + "]"
-		if b >= 0x80 {
-			return nil, &OptionsError{where, "not an ASCII byte; use EscapeSpec.Runes"}
+	for b, esc := range spec.ASCII {
+		if err := ce.addASCII(b, esc); err != nil {
+			return nil, err
 		}
-		switch e.action {
-		case actDefault, actUnicode:
-		case actNone:
-			if b < 0x20 || b == '"' || b == '\\' {
-				return nil, &OptionsError{where, "RFC 8259 §7 requires this character to be escaped"}
-			}
-			if b == '\'' {
-				ce.rawApostrophe = true
-			}
-		case actBackslash:
-			switch e.char {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-			default:
-				return nil, &OptionsError{where, backslashAnd(e.char) + " is not a JSON escape sequence"}
-			}
-		case actSequence:
-			if err := validSequence(e.seq); err != nil {
-				return nil, &OptionsError{where, err.Error()}
-			}
-			if containsByte(e.seq, '\'') {
-				ce.rawApostrophe = true
-			}
-			ce.noteRaw(e.seq, rune(b))
-			ce.maxSeq = max(ce.maxSeq, len(e.seq))
-		default:
-			return nil, &OptionsError{where, "unknown escape action"}
-		}
-		ce.ascii[b] = e
-		ce.custom[b] = e.action != actDefault
 	}
 	if len(spec.Runes) > 0 {
 		ce.runes = make(map[rune]string, len(spec.Runes))
 	}
 	for r, seq := range spec.Runes {
-		where := "EscapeSpec.Runes[" + codePoint(r) + "]"
-		if r < 0x80 || r > utf8.MaxRune || (r >= 0xD800 && r <= 0xDFFF) {
-			return nil, &OptionsError{where, "key must be a code point from U+0080 to U+10FFFF, not a surrogate"}
+		if err := ce.addRune(r, seq); err != nil {
+			return nil, err
 		}
-		if err := validSequence(seq); err != nil {
-			return nil, &OptionsError{where, err.Error()}
-		}
-		if containsByte(seq, '\'') {
-			ce.rawApostrophe = true
-		}
-		ce.noteRaw(seq, r)
-		ce.runes[r] = seq
-		ce.minRune = min(ce.minRune, r)
-		ce.maxRune = max(ce.maxRune, r)
-		ce.maxSeq = max(ce.maxSeq, len(seq))
 	}
-	for k := range ce.sets {
-		ce.sets[k] = ce.scanSet(optionKey(k).extra())
+	for key := range ce.sets {
+		ce.sets[key] = ce.scanSet(optionKey(key).extra())
 	}
 	return ce, nil
+}
+
+// addASCII validates esc, the spec's escape for the byte b, and records
+// it in ce.
+func (ce *CharacterEscapes) addASCII(b byte, esc Escape) error {
+	where := "EscapeSpec.ASCII[" + strconv.QuoteRune(rune(b)) + "]"
+	if b >= 0x80 {
+		return &OptionsError{where, "not an ASCII byte; use EscapeSpec.Runes"}
+	}
+	switch esc.action {
+	case actDefault, actUnicode:
+	case actNone:
+		if b < 0x20 || b == '"' || b == '\\' {
+			return &OptionsError{where, "RFC 8259 §7 requires this character to be escaped"}
+		}
+		if b == '\'' {
+			ce.rawApostrophe = true
+		}
+	case actBackslash:
+		switch esc.char {
+		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		default:
+			return &OptionsError{where, backslashAnd(esc.char) + " is not a JSON escape sequence"}
+		}
+	case actSequence:
+		if err := validSequence(esc.seq); err != nil {
+			return &OptionsError{where, err.Error()}
+		}
+		if containsByte(esc.seq, '\'') {
+			ce.rawApostrophe = true
+		}
+		ce.noteRaw(esc.seq, rune(b))
+		ce.maxSeq = max(ce.maxSeq, len(esc.seq))
+	default:
+		return &OptionsError{where, "unknown escape action"}
+	}
+	ce.ascii[b] = esc
+	ce.custom[b] = esc.action != actDefault
+	return nil
+}
+
+// addRune validates seq, the spec's sequence for the code point r, and
+// records it in ce; ce.runes must be made.
+func (ce *CharacterEscapes) addRune(r rune, seq string) error {
+	where := "EscapeSpec.Runes[" + codePoint(r) + "]"
+	if r < 0x80 || r > utf8.MaxRune || (r >= 0xD800 && r <= 0xDFFF) {
+		return &OptionsError{where, "key must be a code point from U+0080 to U+10FFFF, not a surrogate"}
+	}
+	if err := validSequence(seq); err != nil {
+		return &OptionsError{where, err.Error()}
+	}
+	if containsByte(seq, '\'') {
+		ce.rawApostrophe = true
+	}
+	ce.noteRaw(seq, r)
+	ce.runes[r] = seq
+	ce.minRune = min(ce.minRune, r)
+	ce.maxRune = max(ce.maxRune, r)
+	ce.maxSeq = max(ce.maxSeq, len(seq))
+	return nil
 }
 
 // rune returns the custom sequence for r, if any.
@@ -231,8 +249,8 @@ func (ce *CharacterEscapes) rune(r rune) (string, bool) {
 	if r < ce.minRune || r > ce.maxRune {
 		return "", false
 	}
-	s, ok := ce.runes[r]
-	return s, ok
+	seq, ok := ce.runes[r]
+	return seq, ok
 }
 
 // scanSet returns the scan set for ce combined with the option bytes extra.
@@ -263,13 +281,13 @@ func (ce *CharacterEscapes) scanExtra(extra []byte) []byte {
 // stopLeads is the package's stopLeads for lead class c plus the lead
 // bytes of ce's custom runes.
 func (ce *CharacterEscapes) stopLeads(c leadClass) *[256]bool {
-	t := stopLeads(c)
+	stops := stopLeads(c)
 	var buf [utf8.UTFMax]byte
 	for r := range ce.runes {
 		utf8.EncodeRune(buf[:], r)
-		t[buf[0]] = true
+		stops[buf[0]] = true
 	}
-	return t
+	return stops
 }
 
 // noteRaw records the raw characters of seq, a valid sequence for key,
@@ -284,7 +302,7 @@ func (ce *CharacterEscapes) noteRaw(seq string, key rune) {
 			}
 			continue
 		}
-		if k := ce.rawKey[c]; k == 0 || key+1 < k {
+		if held := ce.rawKey[c]; held == 0 || key+1 < held {
 			ce.rawKey[c] = key + 1
 		}
 	}
@@ -379,6 +397,8 @@ func validSequence(seq string) error {
 	return nil
 }
 
+// errString is a reason as an error: validSequence's, which
+// NewCharacterEscapes puts in an [*OptionsError] with the key it is for.
 type errString string
 
 func (e errString) Error() string { return string(e) }

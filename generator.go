@@ -13,11 +13,11 @@ import (
 // Each Write method checks the token against the grammar before writing
 // any byte of it: a value where a name is expected, a name outside an
 // object or right after another name, an end that does not match the open
-// container, or a start beyond Options.MaxDepth returns a *SyntaxError and
+// container, or a start beyond Options.MaxDepth returns a [*SyntaxError] and
 // leaves the output and the state as they were. A string value or name
 // that holds invalid UTF-8 under the InvalidUTF8Error policy is refused
 // the same way, leaving output and state as they were, but with a
-// *UTF8Error, not a *SyntaxError; a string streamed with WriteStringFrom
+// [*UTF8Error], not a [*SyntaxError]; a string streamed with WriteStringFrom
 // is the exception (see WriteStringFrom). A refused token does not stop
 // the stream: later tokens are accepted.
 //
@@ -42,7 +42,7 @@ import (
 // lost), a failed WriteStringFrom (what was written before the failure
 // still reaches the writer at Flush and Close), and the error left by
 // Reset(nil). After Close, until Reset or ResetAppend, every call returns
-// ErrClosed, except Close, which returns what it returned the first time.
+// [ErrClosed], except Close, which returns what it returned the first time.
 //
 // # Root values
 //
@@ -56,8 +56,8 @@ import (
 // A Generator is not safe for concurrent use; independent Generators are.
 //
 // The zero Generator has no output and no options: every call that writes,
-// SetEscaping, Flush and Close return an *OptionsError (matching
-// ErrInvalidOptions) and nothing is written, until Reset or ResetAppend,
+// SetEscaping, Flush and Close return an [*OptionsError] (matching
+// [ErrInvalidOptions]) and nothing is written, until Reset or ResetAppend,
 // which give it the default options (as NewGenerator(w, nil) would), so
 // that "var g Generator; g.Reset(w)" is a ready Generator.
 //
@@ -73,7 +73,7 @@ type Generator struct {
 	state state   // the position in the grammar
 	opts  Options
 	// err stops the stream: the writer's error, a failed WriteStringFrom's
-	// error, Reset(nil)'s error, or ErrClosed.
+	// error, Reset(nil)'s error, or [ErrClosed].
 	err error
 	// firstErr is the first error any call returned since New or Reset;
 	// closeErr is what Close returned.
@@ -91,7 +91,7 @@ type Generator struct {
 // NewGenerator returns a Generator that writes to w through a buffer of
 // opts.BufferSize bytes. opts may be nil for the defaults. Output reaches w
 // when the buffer fills, on Flush and on Close. It returns an
-// *OptionsError if opts is not valid or w is nil.
+// [*OptionsError] if opts is not valid or w is nil.
 func NewGenerator(w io.Writer, opts *Options) (*Generator, error) {
 	if w == nil {
 		return nil, errNilWriter()
@@ -118,7 +118,7 @@ func (g *Generator) zero() bool { return g.bufSize == 0 }
 // NewAppendGenerator returns a Generator that appends its output to dst
 // (from len(dst) on), growing it as append does; Bytes returns the result.
 // Nothing is ever flushed, so memory grows with the output. opts may be nil
-// for the defaults. It returns an *OptionsError if opts is not valid.
+// for the defaults. It returns an [*OptionsError] if opts is not valid.
 func NewAppendGenerator(dst []byte, opts *Options) (*Generator, error) {
 	g := new(Generator)
 	if err := g.init(opts); err != nil {
@@ -178,7 +178,7 @@ const slack = scan.Slack
 //
 // Reset(nil) leaves g without an output: until the next Reset or
 // ResetAppend, every call that writes, Flush and Close return an
-// *OptionsError (matching ErrInvalidOptions) and nothing is written.
+// [*OptionsError] (matching [ErrInvalidOptions]) and nothing is written.
 //
 // Reset also revives a closed Generator, and gives a zero Generator the
 // default options.
@@ -238,8 +238,8 @@ func (g *Generator) Escaping() Escaping { return g.esc.escaping }
 
 // SetEscaping changes the escaping of the strings and names written from
 // now on; it may be called between any two tokens (jackson-core's
-// setCharacterEscapes mid-stream). It returns an *OptionsError, and keeps
-// the old escaping, if e is not valid, and ErrClosed after Close.
+// setCharacterEscapes mid-stream). It returns an [*OptionsError], and keeps
+// the old escaping, if e is not valid, and [ErrClosed] after Close.
 func (g *Generator) SetEscaping(e Escaping) error {
 	if g.zero() {
 		return g.note(errZeroGenerator())
@@ -247,11 +247,11 @@ func (g *Generator) SetEscaping(e Escaping) error {
 	if g.err == ErrClosed {
 		return g.note(ErrClosed)
 	}
-	var x escaper
-	if err := x.compile(e); err != nil {
+	var compiled escaper
+	if err := compiled.compile(e); err != nil {
 		return g.note(err)
 	}
-	g.esc = x
+	g.esc = compiled
 	return nil
 }
 
@@ -259,7 +259,7 @@ func (g *Generator) SetEscaping(e Escaping) error {
 // that stopped the stream, if one did (see Generator): the writer's error,
 // which is then sticky, or a failed WriteStringFrom's error, after
 // flushing what was written before that failure. After Close it returns
-// ErrClosed. A refused token does not make Flush fail; Close reports it.
+// [ErrClosed]. A refused token does not make Flush fail; Close reports it.
 // In append mode Flush writes nothing.
 func (g *Generator) Flush() error {
 	if g.zero() {
@@ -281,13 +281,13 @@ func (g *Generator) Flush() error {
 // errors.Is and errors.As. If Close itself meets a failure other than
 // that one, it returns both, the first one first, joined as by
 // errors.Join: the error that stopped the stream, the writer's error
-// while flushing, or a *SyntaxError if an object or array is still open
+// while flushing, or a [*SyntaxError] if an object or array is still open
 // or a name has no value (the output is flushed all the same). It returns
 // nil only if every call since the Generator was made or last Reset
 // succeeded and the output is complete.
 //
 // After Close, until Reset or ResetAppend, every other call returns
-// ErrClosed; Close itself may be called again and returns what it
+// [ErrClosed]; Close itself may be called again and returns what it
 // returned the first time.
 func (g *Generator) Close() error {
 	if g.zero() {

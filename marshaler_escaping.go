@@ -23,9 +23,9 @@ func (g *Generator) writeMarshalerOutput(b []byte) error {
 	if g.opts.MarshalerEscaping == nil {
 		return g.writeRaw("MarshalJSON output", b)
 	}
-	x := g.esc
+	saved := g.esc
 	g.esc = g.mx
 	err := g.writeRaw("MarshalJSON output", b)
-	g.esc = x
+	g.esc = saved
 	return err
 }

@@ -14,8 +14,8 @@ type EncodedName struct {
 	quoted []byte
 }
 
-// NewEncodedName encodes name under e. It returns an *OptionsError if e is
-// not valid, and a *UTF8Error if name holds invalid UTF-8 under the
+// NewEncodedName encodes name under e. It returns an [*OptionsError] if e is
+// not valid, and a [*UTF8Error] if name holds invalid UTF-8 under the
 // InvalidUTF8Error policy.
 func NewEncodedName(name string, e Escaping) (*EncodedName, error) {
 	q, err := e.AppendQuote(nil, name)
@@ -38,11 +38,11 @@ func (n *EncodedName) AppendQuoted(dst []byte) []byte { return append(dst, n.quo
 // WriteEncodedName writes n as the name of the next member of the current
 // object: its encoded bytes if n was made with the generator's current
 // escaping, otherwise n.Name() encoded again under the current escaping.
-// It returns a *SyntaxError outside an object or right after another name,
-// and, when n must be encoded again, a *UTF8Error if its name holds invalid
+// It returns a [*SyntaxError] outside an object or right after another name,
+// and, when n must be encoded again, a [*UTF8Error] if its name holds invalid
 // UTF-8 under the current InvalidUTF8Error policy. A nil n, and a zero
 // EncodedName (one not made by NewEncodedName, which holds no encoded
-// bytes), are refused with an *OptionsError, writing nothing.
+// bytes), are refused with an [*OptionsError], writing nothing.
 func (g *Generator) WriteEncodedName(n *EncodedName) error {
 	if n == nil {
 		return g.note(&OptionsError{"EncodedName", "must not be nil"})

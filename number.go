@@ -5,7 +5,7 @@ import (
 	"strconv"
 )
 
-// WriteInt writes v in decimal. It returns a *SyntaxError where a value
+// WriteInt writes v in decimal. It returns a [*SyntaxError] where a value
 // may not stand.
 func (g *Generator) WriteInt(v int64) error {
 	if _, err := g.beginValue("number", 20); err != nil {
@@ -15,7 +15,7 @@ func (g *Generator) WriteInt(v int64) error {
 	return g.note(g.valueDone())
 }
 
-// WriteUint writes v in decimal. It returns a *SyntaxError where a value
+// WriteUint writes v in decimal. It returns a [*SyntaxError] where a value
 // may not stand.
 func (g *Generator) WriteUint(v uint64) error {
 	if _, err := g.beginValue("number", 20); err != nil {
@@ -31,8 +31,8 @@ func (g *Generator) WriteUint(v uint64) error {
 // with sign and no leading zero (1e-7, 1e+21); -0 as -0.
 //
 // NaN and ±Inf follow Options.NonFinite; under NonFiniteError (the
-// default) WriteFloat returns a *ValueError matching ErrNonFinite and
-// writes nothing. It returns a *SyntaxError where a value may not stand.
+// default) WriteFloat returns a [*ValueError] matching [ErrNonFinite] and
+// writes nothing. It returns a [*SyntaxError] where a value may not stand.
 func (g *Generator) WriteFloat(v float64) error {
 	return g.note(g.writeFloat(v, 64))
 }
@@ -98,8 +98,8 @@ func appendFloat(b []byte, v float64, bits int) []byte {
 
 // WriteNumber writes text as a number, verbatim, after checking it against
 // the number grammar of RFC 8259 §6 (for instance "-0", "1.50", "2e-3";
-// not "01", "+1", ".5", "NaN" or " 1"). It returns a *ValueError matching
-// ErrInvalidNumber for text outside the grammar, and a *SyntaxError where a
+// not "01", "+1", ".5", "NaN" or " 1"). It returns a [*ValueError] matching
+// [ErrInvalidNumber] for text outside the grammar, and a [*SyntaxError] where a
 // value may not stand; in both cases nothing is written.
 func (g *Generator) WriteNumber(text string) error {
 	return g.note(g.writeNumber(text))

@@ -184,7 +184,7 @@ type Options struct {
 	MarshalerEscaping *Escaping
 }
 
-// validate returns an *OptionsError for a bad field.
+// validate returns an [*OptionsError] for a bad field.
 func (o *Options) validate() error {
 	if err := o.Escaping.Validate(); err != nil {
 		return err
@@ -222,7 +222,7 @@ func (o *Options) validate() error {
 }
 
 // unmarshalName sets *dst to the index of text in names, the names of the
-// values of the option type typ, or returns an *OptionsError that lists
+// values of the option type typ, or returns an [*OptionsError] that lists
 // them, such as: want error, replace or replace-raw, not "drop".
 func unmarshalName[T ~uint8](dst *T, typ string, names []string, text []byte) error {
 	for i, name := range names {

@@ -20,11 +20,11 @@ package jgen
 //     as the escaping says) under InvalidUTF8ReplaceRaw.
 //
 // raw is checked whole before anything is written. It returns a
-// *SyntaxError where a value may not stand, and a *ValueError matching
-// ErrInvalidValue if raw is not exactly one valid value, nests deeper than
+// [*SyntaxError] where a value may not stand, and a [*ValueError] matching
+// [ErrInvalidValue] if raw is not exactly one valid value, nests deeper than
 // Options.MaxDepth allows from the current depth (also matching
-// ErrMaxDepth), or holds invalid UTF-8 or a lone surrogate escape under the
-// InvalidUTF8Error policy (also matching ErrInvalidUTF8); in all these
+// [ErrMaxDepth]), or holds invalid UTF-8 or a lone surrogate escape under the
+// InvalidUTF8Error policy (also matching [ErrInvalidUTF8]); in all these
 // cases nothing is written and the generator stays usable. raw is only
 // read.
 func (g *Generator) WriteRawValue(raw []byte) error {
@@ -34,7 +34,7 @@ func (g *Generator) WriteRawValue(raw []byte) error {
 // WriteRawValueUnchecked writes raw verbatim as one value without checking
 // or re-encoding it: neither the escaping, nor the invalid-UTF-8 policy, nor
 // the layout applies to its bytes. The caller is responsible for raw being
-// one valid JSON value; if it is not, neither is the output. It returns a *SyntaxError where a value
+// one valid JSON value; if it is not, neither is the output. It returns a [*SyntaxError] where a value
 // may not stand.
 func (g *Generator) WriteRawValueUnchecked(raw []byte) error {
 	if _, err := g.beginValue("raw value", 0); err != nil {
@@ -48,18 +48,18 @@ func (g *Generator) WriteRawValueUnchecked(raw []byte) error {
 
 // appendRaw appends p, flushing as the buffer fills in writer mode.
 func (g *Generator) appendRaw(p []byte) error {
-	k := &g.out
-	if k.w == nil {
-		_ = k.room(len(p)) // append mode: cannot fail
-		k.buf = append(k.buf, p...)
+	out := &g.out
+	if out.w == nil {
+		_ = out.room(len(p)) // append mode: cannot fail
+		out.buf = append(out.buf, p...)
 		return nil
 	}
 	for len(p) > 0 {
-		if err := k.room(min(len(p), minRun)); err != nil {
+		if err := out.room(min(len(p), minRun)); err != nil {
 			return g.fail(err)
 		}
-		n := min(len(p), k.free())
-		k.buf = append(k.buf, p[:n]...)
+		n := min(len(p), out.free())
+		out.buf = append(out.buf, p[:n]...)
 		p = p[n:]
 	}
 	return nil

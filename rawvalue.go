@@ -76,18 +76,17 @@ func (g *Generator) writeRaw(tok string, raw []byte) error {
 }
 
 // checkRaw validates raw as one JSON value that the generator can write
-// now: grammar (RFC 8259 §2-§7), nesting within Options.MaxDepth counting
-// the open containers, and, under the InvalidUTF8Error policy, UTF-8 and
-// surrogate escapes. It returns "" as reason for a valid value, otherwise
-// the byte offset of the fault in raw, what is wrong, and the sentinel of
-// the rule that refused it (nil for a grammar fault).
+// at its current position: grammar (RFC 8259 §2-§7), nesting within
+// Options.MaxDepth counting the open containers, and, under the
+// InvalidUTF8Error policy, UTF-8 and surrogate escapes. It returns "" as
+// reason for a valid value, otherwise the byte offset of the fault in raw,
+// what is wrong, and the sentinel of the rule that refused it (nil for a
+// grammar fault).
 func (g *Generator) checkRaw(raw []byte) (at int, reason string, cause error) {
 	strict := g.esc.escaping.InvalidUTF8 == InvalidUTF8Error
 	room := g.state.maxDepth - len(g.state.stack)
-	// One bit per open container, innermost last: 1 for an object.
 	var small [4]uint64
-	stack := small[:0]
-	depth := 0
+	open := rawNesting{objects: small[:0]}
 	i := skipSpace(raw, 0)
 	for {
 		// A value starts at i.
@@ -96,34 +95,17 @@ func (g *Generator) checkRaw(raw []byte) (at int, reason string, cause error) {
 		}
 		switch c := raw[i]; c {
 		case '{', '[':
-			if depth >= room {
+			if open.depth >= room {
 				return i, "nesting deeper than Options.MaxDepth", ErrMaxDepth
 			}
-			if depth%64 == 0 {
-				stack = append(stack, 0)
+			open = open.push(c == '{')
+			var empty bool
+			if i, empty, at, reason, cause = checkOpen(raw, i, &open, strict); reason != "" {
+				return at, reason, cause
 			}
-			if c == '{' {
-				stack[depth/64] |= 1 << (depth % 64)
-			} else {
-				stack[depth/64] &^= 1 << (depth % 64)
+			if !empty {
+				continue
 			}
-			depth++
-			i = skipSpace(raw, i+1)
-			end := byte(']')
-			if c == '{' {
-				end = '}'
-			}
-			if i < len(raw) && raw[i] == end {
-				i++
-				depth--
-				break
-			}
-			if c == '{' {
-				if i, at, reason, cause = checkMember(raw, i, strict); reason != "" {
-					return at, reason, cause
-				}
-			}
-			continue
 		case '"':
 			if i, at, reason, cause = checkString(raw, i, strict); reason != "" {
 				return at, reason, cause
@@ -141,37 +123,96 @@ func (g *Generator) checkRaw(raw []byte) (at int, reason string, cause error) {
 			}
 			i += n
 		}
-		// After a value: a separator, the end of its container, or the end
-		// of the input.
-		for {
-			i = skipSpace(raw, i)
-			if depth == 0 {
-				if i != len(raw) {
-					return i, "data after the value", nil
-				}
-				return 0, "", nil
-			}
-			if i >= len(raw) {
-				return i, "unexpected end of input in a container", nil
-			}
-			inObject := stack[(depth-1)/64]>>((depth-1)%64)&1 != 0
-			c := raw[i]
-			if c == ',' {
-				i = skipSpace(raw, i+1)
-				if inObject {
-					if i, at, reason, cause = checkMember(raw, i, strict); reason != "" {
-						return at, reason, cause
-					}
-				}
-				break
-			}
-			if (c == '}' && inObject) || (c == ']' && !inObject) {
-				i++
-				depth--
-				continue
-			}
-			return i, "invalid character after a value", nil
+		var done bool
+		if i, done, at, reason, cause = checkAfterValue(raw, i, &open, strict); done || reason != "" {
+			return at, reason, cause
 		}
+	}
+}
+
+// rawNesting is the stack of the containers open in a raw value that
+// checkRaw walks: one bit per container, innermost last, 1 for an object.
+// Four words on checkRaw's stack hold 256 levels before it allocates.
+type rawNesting struct {
+	objects []uint64
+	depth   int
+}
+
+// push returns s with one more open container, an object if object is
+// set. (A value receiver: an append through a pointer would move
+// checkRaw's first words to the heap.)
+func (s rawNesting) push(object bool) rawNesting {
+	if s.depth%64 == 0 {
+		s.objects = append(s.objects, 0)
+	}
+	if object {
+		s.objects[s.depth/64] |= 1 << (s.depth % 64)
+	} else {
+		s.objects[s.depth/64] &^= 1 << (s.depth % 64)
+	}
+	s.depth++
+	return s
+}
+
+// inObject reports whether the innermost open container is an object;
+// depth must be above 0.
+func (s *rawNesting) inObject() bool {
+	d := s.depth - 1
+	return s.objects[d/64]>>(d%64)&1 != 0
+}
+
+// checkOpen checks the start of the container whose '{' or '[' is raw[i],
+// already pushed on open, up to its first value: it returns the index of
+// that value, or, for an empty container (popped again), the index after
+// its end, with empty set.
+func checkOpen(raw []byte, i int, open *rawNesting, strict bool) (next int, empty bool, at int, reason string, cause error) {
+	object := raw[i] == '{'
+	i = skipSpace(raw, i+1)
+	end := byte(']')
+	if object {
+		end = '}'
+	}
+	if i < len(raw) && raw[i] == end {
+		open.depth--
+		return i + 1, true, 0, "", nil
+	}
+	if object {
+		i, at, reason, cause = checkMember(raw, i, strict)
+	}
+	return i, false, at, reason, cause
+}
+
+// checkAfterValue checks what follows a value that ends at i: separators
+// (and the member names after them) and the ends of the containers it
+// closes. It returns the index of the next value, or done at the end of
+// the input after the root value.
+func checkAfterValue(raw []byte, i int, open *rawNesting, strict bool) (next int, done bool, at int, reason string, cause error) {
+	for {
+		i = skipSpace(raw, i)
+		if open.depth == 0 {
+			if i != len(raw) {
+				return i, true, i, "data after the value", nil
+			}
+			return i, true, 0, "", nil
+		}
+		if i >= len(raw) {
+			return i, true, i, "unexpected end of input in a container", nil
+		}
+		inObject := open.inObject()
+		c := raw[i]
+		if c == ',' {
+			i = skipSpace(raw, i+1)
+			if inObject {
+				i, at, reason, cause = checkMember(raw, i, strict)
+			}
+			return i, false, at, reason, cause
+		}
+		if (c == '}' && inObject) || (c == ']' && !inObject) {
+			i++
+			open.depth--
+			continue
+		}
+		return i, true, i, "invalid character after a value", nil
 	}
 }
 
@@ -226,8 +267,8 @@ func checkString(raw []byte, i int, strict bool) (int, int, string, error) {
 
 // escapeLen returns the length of the escape sequence at the start of s
 // (s[0] is '\\'), 0 if it is not valid (RFC 8259 §7), and whether it is a
-// lone surrogate escape. An escaped surrogate pair is one sequence of 12
-// bytes.
+// lone surrogate escape. An escaped surrogate pair is one sequence of
+// maxEscapeLen bytes, \uXXXX\uXXXX.
 func escapeLen(s []byte) (n int, lone bool) {
 	if len(s) < 2 {
 		return 0, false
@@ -249,9 +290,9 @@ func escapeLen(s []byte) (n int, lone bool) {
 	case u >= 0xDC00:
 		return 6, true
 	}
-	if len(s) >= 12 && s[6] == '\\' && s[7] == 'u' {
+	if len(s) >= maxEscapeLen && s[6] == '\\' && s[7] == 'u' {
 		if v, ok := hex4(s[8:]); ok && v >= 0xDC00 && v <= 0xDFFF {
-			return 12, false
+			return maxEscapeLen, false
 		}
 	}
 	return 6, true
@@ -366,8 +407,8 @@ func (g *Generator) emitString(raw []byte, i int) (int, error) {
 	} else if _, err := g.beginValue("string value", 2); err != nil {
 		return i, err
 	}
-	k := &g.out
-	k.buf = append(k.buf, g.esc.quote)
+	out := &g.out
+	out.buf = append(out.buf, g.esc.quote)
 	i++
 	start := i
 	// Most names and many values are a few ASCII bytes that the escaping
@@ -379,15 +420,15 @@ func (g *Generator) emitString(raw []byte, i int) (int, error) {
 			i++
 		}
 		if raw[i] == '"' {
-			if err := k.room(i - start); err != nil {
+			if err := out.room(i - start); err != nil {
 				return i, g.fail(err)
 			}
-			k.buf = append(k.buf, raw[start:i]...)
+			out.buf = append(out.buf, raw[start:i]...)
 			return g.endString(i, isName)
 		}
 		i = start
 	}
-	st := strState{checked: true} // checkRaw has checked the UTF-8
+	str := strState{checked: true} // checkRaw has checked the UTF-8
 	for {
 		i += rawIndex(raw[i:])
 		c := raw[i]
@@ -396,7 +437,7 @@ func (g *Generator) emitString(raw []byte, i int) (int, error) {
 			continue
 		}
 		if i > start {
-			if err := g.esc.writeContent(k, raw[start:i], &st); err != nil {
+			if err := g.esc.writeContent(out, raw[start:i], &str); err != nil {
 				return i, g.fail(err)
 			}
 		}
@@ -404,16 +445,16 @@ func (g *Generator) emitString(raw []byte, i int) (int, error) {
 			break
 		}
 		n, lone := escapeLen(raw[i:])
-		if err := k.room(max(n, g.esc.maxEsc)); err != nil {
+		if err := out.room(max(n, g.esc.maxEsc)); err != nil {
 			return i, g.fail(err)
 		}
 		switch {
 		case !lone:
-			k.buf = append(k.buf, raw[i:i+n]...)
+			out.buf = append(out.buf, raw[i:i+n]...)
 		case g.esc.escaping.InvalidUTF8 == InvalidUTF8Replace:
-			k.buf = g.esc.appendU(k.buf, utf8.RuneError)
-		default: // InvalidUTF8ReplaceRaw; the error policy was refused
-			k.buf = g.esc.appendRune(k.buf, utf8.RuneError, replacementUTF8)
+			out.buf = g.esc.appendU(out.buf, utf8.RuneError)
+		default: // InvalidUTF8ReplaceRaw (checkRaw refuses a lone escape under InvalidUTF8Error)
+			out.buf = g.esc.appendRune(out.buf, utf8.RuneError, replacementUTF8)
 		}
 		i += n
 		start = i

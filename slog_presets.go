@@ -2,11 +2,12 @@ package jgen
 
 // The escapings of log/slog's JSONHandler, which writes one record with two
 // escapers: its own for keys, messages, string values and the text of
-// errors (Slog), and a json.Encoder with SetEscapeHTML(false) for every
-// other value (StdlibNoHTML, with StdlibNoHTMLMarshaler as the
-// Options.MarshalerEscaping for the strings inside MarshalJSON output).
-// Package slogjgen combines them into a slog.Handler. Like the other
-// presets, each is an ordinary Escaping value: copy one to change it.
+// errors ([Slog]), and an [encoding/json.Encoder] with SetEscapeHTML(false)
+// for every other value ([StdlibNoHTML], with [StdlibNoHTMLMarshaler] as
+// the [Options].MarshalerEscaping for the strings inside MarshalJSON
+// output). Package slogjgen combines them into a [log/slog.Handler]. Like
+// the other presets, each is an ordinary [Escaping] value: copy one to
+// change it.
 var (
 	// Slog reproduces the string escaper of log/slog's JSONHandler: the
 	// escaping of encoding/json without HTMLSafe, except that U+0008 and
@@ -14,16 +15,16 @@ var (
 	// and U+2029 escaped; each invalid byte replaced by U+FFFD, written as
 	// the escape sequence \ufffd by the slog of the original encoding/json
 	// and as a raw U+FFFD by the slog of Go 1.27 (the goexperiment.jsonv2
-	// build tag chooses, as for Stdlib).
+	// build tag chooses, as for [Stdlib]).
 	Slog = Escaping{JSLineTerminators: true, InvalidUTF8: stdlibInvalidUTF8, CharacterEscapes: slogControls}
 
-	// StdlibNoHTML is Stdlib without HTMLSafe: the strings of a
-	// json.Encoder after SetEscapeHTML(false).
+	// StdlibNoHTML is [Stdlib] without HTMLSafe: the strings of an
+	// [encoding/json.Encoder] after SetEscapeHTML(false).
 	StdlibNoHTML = Escaping{JSLineTerminators: true, InvalidUTF8: stdlibInvalidUTF8}
 
 	// StdlibNoHTMLMarshaler is what a json.Encoder after
 	// SetEscapeHTML(false) does to the strings inside MarshalJSON output,
-	// as an escaping for Options.MarshalerEscaping. The original
+	// as an escaping for [Options].MarshalerEscaping. The original
 	// encoding/json leaves them as the method wrote them: valid escape
 	// sequences as written and nothing escaped, U+2028 and U+2029
 	// included, so this is Minimal there. The encoding/json of Go 1.27

@@ -10,11 +10,11 @@ import (
 // buffer size whatever the length of the string. A UTF-8 sequence split
 // across reads is kept whole. It returns the number of bytes read from r.
 //
-// It returns a *SyntaxError, writing nothing, where a value may not stand,
-// and an *OptionsError, writing nothing, if r is nil.
+// It returns a [*SyntaxError], writing nothing, where a value may not stand,
+// and an [*OptionsError], writing nothing, if r is nil.
 // Because part of the string may already have reached the io.Writer, later
 // failures cannot be taken back: a read error other than io.EOF, or a
-// *UTF8Error under the InvalidUTF8Error policy (Offset counts bytes read
+// [*UTF8Error] under the InvalidUTF8Error policy (Offset counts bytes read
 // from r), stops the stream inside the string (see Generator). The output
 // then ends with the string's opening quote and its content up to the
 // failing read (less a UTF-8 sequence the failure cut short) or up to the

@@ -38,8 +38,10 @@ func handle(t *testing.T, h func(*bytes.Buffer) slog.Handler, tm time.Time, attr
 	return buf.String()
 }
 
-// TestListedCases checks the cases the issue lists, each against slog's
-// bytes and against the exact line expected.
+// TestListedCases checks the corners of slog's JSONHandler (zero and
+// monotonic times, empty and inlined groups, duplicate keys, LogValuer
+// limits and more, one case each), against slog's bytes and against the
+// exact line expected.
 func TestListedCases(t *testing.T) {
 	at := time.Date(2026, 12, 1, 10, 0, 0, 500, time.FixedZone("", 3600))
 	var nilErrPtr *nilErr

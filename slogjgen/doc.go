@@ -12,8 +12,8 @@
 // (tested on Go 1.26 and 1.27, whose slog differ in how they write an
 // invalid UTF-8 byte): the time (left out when zero), level, source
 // ([slog.HandlerOptions].AddSource), message, the attrs of WithAttrs and of the
-// record, groups from WithGroup and slog.Group (the empty group name of
-// Handler.WithGroup included, as slog's handler has it), empty groups left
+// record, groups from WithGroup and [slog.Group] (the empty group name of
+// [Handler.WithGroup] included, as slog's handler has it), empty groups left
 // out, LogValuers resolved (with slog's limit of 100 calls), ReplaceAttr
 // called as slog calls it, duplicate keys kept in order.
 //
@@ -21,8 +21,8 @@
 // escaping of jgen's: keys, messages, string values and the text of error
 // values under [jgen.Slog] (slog's own: \u0008 and \u000c for U+0008 and
 // U+000C, U+2028 and U+2029 escaped, nothing for HTML); every other value
-// (slog.KindAny) with [jgen.Generator.WriteValue] under [jgen.StdlibNoHTML] (a
-// json.Encoder after SetEscapeHTML(false)), and the strings inside
+// ([slog.KindAny]) with [jgen.Generator.WriteValue] under [jgen.StdlibNoHTML] (a
+// [encoding/json.Encoder] after SetEscapeHTML(false)), and the strings inside
 // MarshalJSON output under [jgen.StdlibNoHTMLMarshaler]. An error value is
 // written as the text of its Error method unless it is also a
 // json.Marshaler; time.Time as RFC 3339 with nanoseconds; time.Duration as
@@ -54,9 +54,10 @@
 //
 // With an escaping, every string of a record (keys, messages, values,
 // times, the strings inside MarshalJSON output) is written under it. A
-// logger must not lose a record to a bad byte, so the InvalidUTF8Error
+// logger must not lose a record to a bad byte, so the [jgen.InvalidUTF8Error]
 // policy becomes [jgen.InvalidUTF8Replace]: each invalid byte is written \ufffd.
-// With QuoteChar '\” the lines are JSON5, not JSON.
+// With the apostrophe as [jgen.Escaping].QuoteChar the lines are JSON5,
+// not JSON.
 //
 // # Output
 //

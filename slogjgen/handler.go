@@ -10,11 +10,12 @@ import (
 	"github.com/jgen-go/jgen"
 )
 
-// Handler is a slog.Handler that writes each Record as one JSON object on
-// one line (NDJSON), in compact form, with one Write call to its
-// io.Writer. Make one with NewHandler. A Handler is safe for concurrent
-// use; handlers derived from it with WithAttrs and WithGroup share its
-// writer and the mutex that serialises the Write calls.
+// Handler is a [slog.Handler] that writes each [slog.Record] as one JSON
+// object on one line (NDJSON), in compact form, with one Write call to its
+// [io.Writer]. Make one with [NewHandler]. A Handler is safe for
+// concurrent use; handlers derived from it with [Handler.WithAttrs] and
+// [Handler.WithGroup] share its writer and the mutex that serialises the
+// Write calls.
 type Handler struct {
 	c *common
 	// pre holds the members pre-encoded by WithAttrs, with the groups they
@@ -48,15 +49,16 @@ type common struct {
 }
 
 // NewHandler returns a Handler that writes to w under opts (nil for the
-// defaults, as for slog.NewJSONHandler).
+// defaults, as for [slog.NewJSONHandler]).
 //
 // With esc nil, the bytes written are those of slog.NewJSONHandler(w,
 // opts), except in the cases listed in the package documentation. With esc
 // not nil, every string of the record is written under *esc, with the
-// InvalidUTF8Error policy replaced by InvalidUTF8Replace (see the package
-// documentation). NewHandler panics with the *jgen.OptionsError of
-// esc.Validate when esc is not valid: an escaping is fixed when a program
-// is written, and a handler that wrote nothing would hide the mistake.
+// [jgen.InvalidUTF8Error] policy replaced by [jgen.InvalidUTF8Replace]
+// (see the package documentation). NewHandler panics with the
+// [*jgen.OptionsError] of [jgen.Escaping.Validate] when esc is not valid:
+// an escaping is fixed when a program is written, and a handler that
+// wrote nothing would hide the mistake.
 func NewHandler(w io.Writer, opts *slog.HandlerOptions, esc *jgen.Escaping) *Handler {
 	c := &common{w: w}
 	if opts != nil {
@@ -113,7 +115,7 @@ func (c *common) prequote() {
 }
 
 // Enabled reports whether level is at least the minimum level of the
-// options (slog.LevelInfo when HandlerOptions.Level is nil).
+// options ([slog.LevelInfo] when [slog.HandlerOptions].Level is nil).
 func (h *Handler) Enabled(_ context.Context, level slog.Level) bool {
 	min := slog.LevelInfo
 	if h.c.opts.Level != nil {
@@ -122,7 +124,7 @@ func (h *Handler) Enabled(_ context.Context, level slog.Level) bool {
 	return level >= min
 }
 
-// WithAttrs returns a Handler whose records hold attrs after those of h,
+// WithAttrs returns a [Handler] whose records hold attrs after those of h,
 // inside h's groups. The attrs are resolved, passed to ReplaceAttr and
 // encoded once, here. When every attr is an empty group, it returns h.
 func (h *Handler) WithAttrs(attrs []slog.Attr) slog.Handler {
@@ -135,8 +137,8 @@ func (h *Handler) WithAttrs(attrs []slog.Attr) slog.Handler {
 	if empty == len(attrs) {
 		return h
 	}
-	h2 := h.clone()
-	s := h.c.get(h2)
+	derived := h.clone()
+	s := h.c.get(derived)
 	keep := s.buf // the pooled record buffer
 	s.buf = slices.Clone(h.pre)
 	s.sep = len(s.buf) > 0 && s.buf[len(s.buf)-1] != '{'
@@ -144,24 +146,24 @@ func (h *Handler) WithAttrs(attrs []slog.Attr) slog.Handler {
 	pos := len(s.buf)
 	s.openGroups()
 	if s.attrs(attrs) {
-		h2.nOpen = len(h2.groups)
+		derived.nOpen = len(derived.groups)
 	} else {
 		s.buf = s.buf[:pos]
 	}
-	h2.pre = slices.Clip(s.buf)
+	derived.pre = slices.Clip(s.buf)
 	s.buf = keep
 	h.c.put(s)
-	return h2
+	return derived
 }
 
-// WithGroup returns a Handler that puts the attrs of later WithAttrs calls
-// and of records in a group (a JSON object) named name. As in slog's
-// JSONHandler, the empty name is a name like any other here; slog.Logger's
-// WithGroup is the one that ignores it.
+// WithGroup returns a [Handler] that puts the attrs of later
+// [Handler.WithAttrs] calls and of records in a group (a JSON object)
+// named name. As in slog's JSONHandler, the empty name is a name like any
+// other here; [slog.Logger.WithGroup] is the one that ignores it.
 func (h *Handler) WithGroup(name string) slog.Handler {
-	h2 := h.clone()
-	h2.groups = append(h2.groups, name)
-	return h2
+	derived := h.clone()
+	derived.groups = append(derived.groups, name)
+	return derived
 }
 
 func (h *Handler) clone() *Handler {
@@ -169,9 +171,9 @@ func (h *Handler) clone() *Handler {
 }
 
 // Handle writes r as one line: its time (left out when zero), level,
-// source (with HandlerOptions.AddSource), message and attrs, each passed
-// through HandlerOptions.ReplaceAttr when set, as slog's JSONHandler
-// writes them. It returns the io.Writer's error. A value that cannot be
+// source (with [slog.HandlerOptions].AddSource), message and attrs, each
+// passed through ReplaceAttr when set, as slog's [slog.JSONHandler]
+// writes them. It returns the [io.Writer]'s error. A value that cannot be
 // encoded does not make it fail: its place holds a string that says why.
 func (h *Handler) Handle(_ context.Context, r slog.Record) error {
 	s := h.c.get(h)

@@ -161,23 +161,23 @@ func (s *state) attrs(as []slog.Attr) bool {
 // empty Attr, an empty *slog.Source and a group whose members all come to
 // nothing are left out.
 func (s *state) attr(a slog.Attr) bool {
-	k := a.Value.Kind()
-	if k == slog.KindLogValuer {
+	kind := a.Value.Kind()
+	if kind == slog.KindLogValuer {
 		a.Value = a.Value.Resolve()
-		k = a.Value.Kind()
+		kind = a.Value.Kind()
 	}
-	if rep := s.h.c.opts.ReplaceAttr; rep != nil && k != slog.KindGroup {
-		var gs []string
+	if rep := s.h.c.opts.ReplaceAttr; rep != nil && kind != slog.KindGroup {
+		var groups []string
 		if s.track {
-			gs = s.groups
+			groups = s.groups
 		}
-		a = rep(gs, a)
-		if k = a.Value.Kind(); k == slog.KindLogValuer { // ReplaceAttr may return one
+		a = rep(groups, a)
+		if kind = a.Value.Kind(); kind == slog.KindLogValuer { // ReplaceAttr may return one
 			a.Value = a.Value.Resolve()
-			k = a.Value.Kind()
+			kind = a.Value.Kind()
 		}
 	}
-	if k == slog.KindAny {
+	if kind == slog.KindAny {
 		v := a.Value.Any()
 		if v == nil && a.Key == "" {
 			return false // the zero Attr
@@ -187,16 +187,16 @@ func (s *state) attr(a slog.Attr) bool {
 				return false
 			}
 			a.Value = sourceGroup(src)
-			k = slog.KindGroup
+			kind = slog.KindGroup
 		}
 	}
-	if k != slog.KindGroup {
+	if kind != slog.KindGroup {
 		s.key(a.Key)
-		s.value(k, a.Value)
+		s.value(kind, a.Value)
 		return true
 	}
-	as := a.Value.Group()
-	if len(as) == 0 {
+	members := a.Value.Group()
+	if len(members) == 0 {
 		return false
 	}
 	// A group with the empty key is inlined. One whose members all come
@@ -205,7 +205,7 @@ func (s *state) attr(a slog.Attr) bool {
 	if a.Key != "" {
 		s.openGroup(a.Key)
 	}
-	if !s.attrs(as) {
+	if !s.attrs(members) {
 		s.buf, s.sep = s.buf[:pos], sep
 		if a.Key != "" && s.track {
 			s.groups = s.groups[:len(s.groups)-1]

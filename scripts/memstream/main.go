@@ -96,41 +96,16 @@ func main() {
 	}
 
 	w := &countWriter{}
-	var (
-		g   *jgen.Generator
-		err error
-	)
-	if *mode == "append" {
-		g, err = jgen.NewAppendGenerator(nil, &jgen.Options{Escaping: e})
-	} else {
-		g, err = jgen.NewGenerator(w, &jgen.Options{Escaping: e})
-	}
+	g, err := newGenerator(*mode, e, w)
 	if err != nil {
 		fail(err)
 	}
 	var s string
 	if *mode != "from" {
-		var sb strings.Builder
-		sb.Grow(int(n))
-		for int64(sb.Len()) < n {
-			sb.WriteString(block)
-		}
-		s = sb.String()
+		s = repeatBlock(block, n)
 	}
 	start, cpu0 := time.Now(), cpuTime()
-	in := n
-	switch *mode {
-	case "from":
-		var read int64
-		read, err = g.WriteStringFrom(&patternReader{block: block, left: n})
-		if err == nil && read != n {
-			err = fmt.Errorf("read %d of %d bytes", read, n)
-		}
-	case "string", "append":
-		err = g.WriteString(s)
-	default:
-		err = fmt.Errorf("unknown mode %q", *mode)
-	}
+	err = write(g, *mode, s, block, n)
 	if err == nil {
 		err = g.Close()
 	}
@@ -143,10 +118,54 @@ func main() {
 		outBytes = int64(len(g.Bytes()))
 	}
 	runtime.KeepAlive(s)
+	report(*mode, n, outBytes, took, cpu)
+}
+
+// newGenerator returns the generator of mode under the escaping e: in
+// append mode for "append", writing to w otherwise.
+func newGenerator(mode string, e jgen.Escaping, w io.Writer) (*jgen.Generator, error) {
+	if mode == "append" {
+		return jgen.NewAppendGenerator(nil, &jgen.Options{Escaping: e})
+	}
+	return jgen.NewGenerator(w, &jgen.Options{Escaping: e})
+}
+
+// repeatBlock returns block repeated to n bytes; n is a multiple of
+// len(block).
+func repeatBlock(block string, n int64) string {
+	var sb strings.Builder
+	sb.Grow(int(n))
+	for int64(sb.Len()) < n {
+		sb.WriteString(block)
+	}
+	return sb.String()
+}
+
+// write writes the measured string value of n bytes: streamed from a
+// reader of block repeated ("from"), or s with WriteString ("string",
+// "append").
+func write(g *jgen.Generator, mode, s, block string, n int64) error {
+	switch mode {
+	case "from":
+		read, err := g.WriteStringFrom(&patternReader{block: block, left: n})
+		if err == nil && read != n {
+			err = fmt.Errorf("read %d of %d bytes", read, n)
+		}
+		return err
+	case "string", "append":
+		return g.WriteString(s)
+	}
+	return fmt.Errorf("unknown mode %q", mode)
+}
+
+// report prints the figures of one run to stderr: bytes in and out, wall
+// and CPU time with the input rate of each, and the heap's size and total
+// allocation.
+func report(mode string, in, out int64, took, cpu time.Duration) {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	fmt.Fprintf(os.Stderr, "memstream: %s, %d bytes in, %d bytes out, %.3f s wall (%.0f MB/s), %.3f s CPU (%.0f MB/s), heap sys %d KiB, total alloc %d KiB\n",
-		*mode, in, outBytes, took.Seconds(), float64(in)/took.Seconds()/1e6,
+		mode, in, out, took.Seconds(), float64(in)/took.Seconds()/1e6,
 		cpu.Seconds(), float64(in)/cpu.Seconds()/1e6, ms.HeapSys>>10, ms.TotalAlloc>>10)
 }
 

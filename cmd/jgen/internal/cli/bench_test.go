@@ -10,8 +10,8 @@ import (
 	"testing"
 )
 
-// BenchmarkCLI runs the command in-process on the corpus files that the
-// issue names, compact output to io.Discard; b.SetBytes makes MB/s the
+// BenchmarkCLI runs the command in-process on two single-document corpus
+// files, twitter.json and canada.json, compact output to io.Discard; b.SetBytes makes MB/s the
 // input throughput. It needs ../shared (skipped without it: benchmarks are
 // asked for by name).
 func BenchmarkCLI(b *testing.B) {
@@ -41,8 +41,8 @@ func BenchmarkCLI(b *testing.B) {
 // BenchmarkSplicer reads corpus files in 4 KiB calls (the size the
 // tokenizer mostly asks for on NDJSON of short strings) from a bufio.Reader
 // as it is and through the splicer, which follows their strings: the
-// difference is the splicer's cost per input byte, for a command that
-// spends about 4 ns a byte on such input.
+// difference is the splicer's cost per input byte, to be read against the
+// command's own cost per byte (docs/PERFORMANCE.md, "jgen command").
 func BenchmarkSplicer(b *testing.B) {
 	dir, err := sharedDir()
 	if err != nil {

@@ -366,16 +366,16 @@ func parseQuote(s string) (byte, error) {
 
 // parseCodePoint accepts U+XXXX, 0xXXXX and plain decimal, and 0 for "no limit".
 func parseCodePoint(s string) (rune, error) {
-	t := s
+	digits := s
 	base := 10
 	switch {
-	case strings.HasPrefix(t, "U+"), strings.HasPrefix(t, "u+"):
-		t, base = t[2:], 16
-	case strings.HasPrefix(t, "0x"), strings.HasPrefix(t, "0X"):
-		t, base = t[2:], 16
+	case strings.HasPrefix(digits, "U+"), strings.HasPrefix(digits, "u+"):
+		digits, base = digits[2:], 16
+	case strings.HasPrefix(digits, "0x"), strings.HasPrefix(digits, "0X"):
+		digits, base = digits[2:], 16
 	}
-	n, err := strconv.ParseUint(t, base, 32)
-	if err != nil || t == "" || n > 0x10FFFF || (n != 0 && n < 0x7F) {
+	n, err := strconv.ParseUint(digits, base, 32)
+	if err != nil || digits == "" || n > 0x10FFFF || (n != 0 && n < 0x7F) {
 		return 0, fmt.Errorf("want a code point from U+007F to U+10FFFF (or 0 for no limit), not %q", s)
 	}
 	return rune(n), nil

@@ -72,6 +72,10 @@ type cut struct{ at, n int64 }
 
 var placeholder = []byte(`""`)
 
+// Read hands the tokenizer the next bytes of the input, at most len(p),
+// with the placeholder in place of a string token longer than
+// streamAbove (see splicer). After a read error met while passing a long
+// string it returns that error.
 func (s *splicer) Read(p []byte) (int, error) {
 	if len(s.ph) > 0 {
 		n := copy(p, s.ph)
@@ -90,61 +94,85 @@ func (s *splicer) Read(p []byte) (int, error) {
 	if len(p) == 0 {
 		return 0, nil
 	}
-	w, err := s.br.Peek(1)
-	if len(w) == 0 {
+	if next, err := s.br.Peek(1); len(next) == 0 {
 		return 0, err
 	}
-	// w is all that br holds, m what is handed at most.
-	w, _ = s.br.Peek(s.br.Buffered())
-	lim := min(streamAbove, s.br.Size())
-	m := min(len(w), len(p))
-	quotes0 := s.quotes
-	start := 0 // the first byte of w not escaped
+	// held is all that br holds, n what is handed at most.
+	held, _ := s.br.Peek(s.br.Buffered())
+	n := min(len(held), len(p))
+	quotesBefore := s.quotes
+	start := 0 // the first byte of held not escaped
 	if s.esc {
 		start = 1
 		s.esc = false
 	}
-	if b := w[start:m]; len(b) > 0 {
-		if c := bytes.Count(b, placeholder[:1]) - escapedQuotes(b); c > 0 {
-			s.quotes += int64(c)
-			s.inStr = s.inStr != (c%2 == 1)
-		}
-		// An odd run of backslashes at the end escapes the next byte.
-		k := len(b)
-		for k > 0 && b[k-1] == '\\' {
-			k--
-		}
-		s.esc = (len(b)-k)%2 == 1
-	}
+	s.follow(held[start:n])
 	if s.inStr {
-		// A string is open at m. If it starts here, it must end within
-		// lim bytes, or be cut before its quote.
-		if q := openQuote(w[start:m]); q >= 0 {
-			q += start
-			if end := closeQuote(w[q+1:]); end < 0 || end+2 > lim {
-				if q > 0 {
-					// Hand what is before it; look again from the quote.
-					m = q
-					s.quotes--
-					s.inStr, s.esc = false, false
-				} else if t, _ := s.br.Peek(lim); closeQuote(t[1:]) < 0 && len(t) == lim {
-					// Long: keep its content in br, hand the placeholder.
-					s.br.Discard(1)
-					s.quotes = quotes0 + int64(len(placeholder))
-					s.inStr, s.esc = false, false
-					s.long, s.longIdx, s.spilled, s.spillOK = true, quotes0/2, nil, false
-					s.ph = placeholder
-					return s.Read(p)
-				}
-				// Else short, or cut by the end of the input (the
-				// tokenizer reports that): hand it.
-			}
+		var long bool
+		if n, long = s.cutAtString(held, start, n, quotesBefore); long {
+			return s.Read(p)
 		}
 	}
-	w, _ = s.br.Peek(m)
-	copy(p, w)
-	s.br.Discard(m)
-	return m, nil
+	handed, _ := s.br.Peek(n)
+	copy(p, handed)
+	s.br.Discard(n)
+	return n, nil
+}
+
+// follow updates the lexer's state (quotes, inStr, esc) over b, the bytes
+// about to be handed, the first of them not escaped.
+func (s *splicer) follow(b []byte) {
+	if len(b) == 0 {
+		return
+	}
+	if count := bytes.Count(b, placeholder[:1]) - escapedQuotes(b); count > 0 {
+		s.quotes += int64(count)
+		s.inStr = s.inStr != (count%2 == 1)
+	}
+	// An odd run of backslashes at the end escapes the next byte.
+	k := len(b)
+	for k > 0 && b[k-1] == '\\' {
+		k--
+	}
+	s.esc = (len(b)-k)%2 == 1
+}
+
+// cutAtString is Read's step when a string is open at n, the end of what
+// it would hand of held (the first start bytes of held were already
+// followed). If that string starts in held[start:n] and may not end within
+// the streaming threshold, the string is not handed now: cutAtString
+// returns n cut back to its opening quote when bytes precede it, and
+// otherwise, when the string is long indeed, takes it out of the input
+// (its content stays in br, the placeholder is handed instead) and
+// reports long. quotesBefore is the quote count before held.
+func (s *splicer) cutAtString(held []byte, start, n int, quotesBefore int64) (int, bool) {
+	lim := min(streamAbove, s.br.Size())
+	q := openQuote(held[start:n])
+	if q < 0 {
+		return n, false
+	}
+	q += start
+	if end := closeQuote(held[q+1:]); end >= 0 && end+2 <= lim {
+		return n, false
+	}
+	if q > 0 {
+		// Hand what is before it; look again from the quote.
+		s.quotes--
+		s.inStr, s.esc = false, false
+		return q, false
+	}
+	if ahead, _ := s.br.Peek(lim); closeQuote(ahead[1:]) < 0 && len(ahead) == lim {
+		// Long: keep its content in br, hand the placeholder.
+		s.br.Discard(1)
+		s.quotes = quotesBefore + int64(len(placeholder))
+		s.inStr, s.esc = false, false
+		s.long, s.longIdx, s.spilled, s.spillOK = true, quotesBefore/2, nil, false
+		s.ph = placeholder
+		return n, true
+	}
+	// Short, or cut by the end of the input (the tokenizer reports that):
+	// hand it.
+	return n, false
 }
 
 // escQuote is a quote after a backslash, escaped when the run of
@@ -361,6 +389,10 @@ func (s *splicer) value(end int64) *valueReader {
 	return &valueReader{s: s, raw: 1, end: end}
 }
 
+// Read decodes the next content bytes into p while p has room for the
+// longest decoded escape (utf8Max), and returns io.EOF with the bytes
+// before the closing quote. It records the escape sequences it decodes
+// for rawAt.
 func (r *valueReader) Read(p []byte) (int, error) {
 	if r.eof {
 		return 0, io.EOF
@@ -370,26 +402,26 @@ func (r *valueReader) Read(p []byte) (int, error) {
 	br := r.s.br
 	n := 0
 	for n+utf8Max <= len(p) {
-		w, err := br.Peek(1)
-		if len(w) == 0 {
+		held, err := br.Peek(1)
+		if len(held) == 0 {
 			if err == io.EOF || err == nil {
 				return n, &stringError{at: r.raw, msg: "unexpected end of input"}
 			}
 			r.readErr = err
 			return n, err
 		}
-		w, _ = br.Peek(min(br.Buffered(), len(p)-n))
-		k := contentSet.Index(w)
-		copy(p[n:], w[:k])
-		n += k
-		r.dec += int64(k)
-		r.raw += int64(k)
-		if k == len(w) {
-			br.Discard(k)
+		held, _ = br.Peek(min(br.Buffered(), len(p)-n))
+		run := contentSet.Index(held)
+		copy(p[n:], held[:run])
+		n += run
+		r.dec += int64(run)
+		r.raw += int64(run)
+		if run == len(held) {
+			br.Discard(run)
 			continue
 		}
-		c := w[k]
-		br.Discard(k)
+		c := held[run]
+		br.Discard(run)
 		switch {
 		case c == '"':
 			br.Discard(1)
@@ -398,23 +430,23 @@ func (r *valueReader) Read(p []byte) (int, error) {
 			r.s.done(r.raw, r.end)
 			return n, io.EOF
 		case c == '\\':
-			e, _ := br.Peek(12)
-			m := escapeLen(e)
-			if m == 0 {
-				return n, r.fault(e)
+			seq, _ := br.Peek(pairEscapeLen)
+			seqLen := escapeLen(seq)
+			if seqLen == 0 {
+				return n, r.fault(seq)
 			}
-			d, used := appendEscape(p[n:n], e[:m])
-			ea := escAt{dec: r.dec, raw: r.raw, decN: int8(len(d)), rawN: int8(used)}
-			if d[0] == loneSurrogate {
-				copy(ea.hex[:], e[2:6])
+			decoded, used := appendEscape(p[n:n], seq[:seqLen])
+			esc := escAt{dec: r.dec, raw: r.raw, decN: int8(len(decoded)), rawN: int8(used)}
+			if decoded[0] == loneSurrogate {
+				copy(esc.hex[:], seq[2:6])
 			}
-			r.cur = append(r.cur, ea)
-			n += len(d)
-			r.dec += int64(len(d))
+			r.cur = append(r.cur, esc)
+			n += len(decoded)
+			r.dec += int64(len(decoded))
 			r.raw += int64(used)
 			br.Discard(used)
 		case c < ' ':
-			return n, r.fault(w[k:min(k+1, len(w))])
+			return n, r.fault(held[run:min(run+1, len(held))])
 		default: // a byte of invalid UTF-8: the generator's policy decides
 			p[n] = c
 			n++
@@ -430,8 +462,9 @@ func (r *valueReader) Read(p []byte) (int, error) {
 const utf8Max = 4
 
 // escapeLen returns the length of the valid escape sequence at the start of
-// e (e[0] is '\\', e holds up to 12 bytes): 2, 6, or 12 for a surrogate
-// pair of escapes; 0 if it is not valid or not whole.
+// e (e[0] is '\\', e holds up to pairEscapeLen bytes): 2, 6, or
+// pairEscapeLen for a surrogate pair of escapes; 0 if it is not valid or
+// not whole.
 func escapeLen(e []byte) int {
 	if len(e) < 2 {
 		return 0
@@ -446,8 +479,8 @@ func escapeLen(e []byte) int {
 		// Offer the next escape only when it is a whole \uXXXX, so
 		// that appendEscape pairs surrogates exactly when the tokenizer
 		// would.
-		if len(e) >= 12 && e[6] == '\\' && e[7] == 'u' && isHex4(e[8:12]) {
-			return 12
+		if len(e) >= pairEscapeLen && e[6] == '\\' && e[7] == 'u' && isHex4(e[8:pairEscapeLen]) {
+			return pairEscapeLen
 		}
 		return 6
 	}

@@ -371,7 +371,6 @@ func decMessage(se *jsontext.SyntacticError) string {
 	return msg
 }
 
-// genMessage is the generator's message without its package prefix.
 // inputFault reports whether an error of the generator comes from the
 // input (grammar, depth, invalid UTF-8, a number or value it refuses)
 // rather than from the writer it writes to.
@@ -384,6 +383,10 @@ func inputFault(err error) bool {
 	return false
 }
 
+// genMessage is the message the command reports for err, an error of the
+// generator that inputFault attributes to the input: err's own text, with
+// "nesting too deep: " in front for the depth limit, as the tokenizer's
+// depth message (decMessage) begins.
 func genMessage(err error) string {
 	if errors.Is(err, jgen.ErrMaxDepth) {
 		return "nesting too deep: " + err.Error()

@@ -36,6 +36,10 @@ func unquote(dst, raw []byte) []byte {
 	return dst
 }
 
+// pairEscapeLen is the length in bytes of the longest escape sequence, an
+// escaped surrogate pair: \uXXXX\uXXXX (RFC 8259 §7).
+const pairEscapeLen = 12
+
 // appendEscape decodes the escape sequence at the start of s (s[0] is '\\')
 // and appends its bytes to dst. It returns the extended slice and the number
 // of bytes of s consumed.
@@ -53,9 +57,9 @@ func appendEscape(dst, s []byte) ([]byte, int) {
 		return append(dst, '\t'), 2
 	case 'u':
 		r := hex4(s[2:6])
-		if utf16High(r) && len(s) >= 12 && s[6] == '\\' && s[7] == 'u' {
-			if lo := hex4(s[8:12]); utf16Low(lo) {
-				return utf8.AppendRune(dst, 0x10000+(r-0xD800)<<10+(lo-0xDC00)), 12
+		if utf16High(r) && len(s) >= pairEscapeLen && s[6] == '\\' && s[7] == 'u' {
+			if lo := hex4(s[8:pairEscapeLen]); utf16Low(lo) {
+				return utf8.AppendRune(dst, 0x10000+(r-0xD800)<<10+(lo-0xDC00)), pairEscapeLen
 			}
 		}
 		if utf16High(r) || utf16Low(r) {
