@@ -87,9 +87,7 @@ func (x *escaper) init(e Escaping) {
 		x.rawTwoByte = x.rawTwoByte && ce.minRune > 0x7FF
 	} else {
 		if pass {
-			x.set = stdUTF8[utf8Index(lead, key)].get(func() scan.Set {
-				return scan.NewUTF8Set(stopLeads(lead), key.extra()...)
-			})
+			x.set = stdUTF8Set(lead, key)
 		}
 		x.table = &stdTabs[key]
 	}
@@ -120,10 +118,7 @@ func (e *Escaping) quickSet() *scan.Set {
 	if e.MaxUnescaped > utf8.MaxRune {
 		return nil
 	}
-	key := setKeyOf(e)
-	return stdUTF8[utf8Index(lead, key)].get(func() scan.Set {
-		return scan.NewUTF8Set(stopLeads(lead), key.extra()...)
-	})
+	return stdUTF8Set(lead, setKeyOf(e))
 }
 
 // mixedRun is how many clean ASCII bytes in a row send the string loop
