@@ -87,19 +87,18 @@ func (x *escaper) init(e Escaping) {
 		x.rawTwoByte = x.rawTwoByte && ce.minRune > 0x7FF
 	} else {
 		if pass {
-			x.set = stdUTF8[utf8Index(lead, key)].get(func() scan.Set {
-				return scan.NewUTF8Set(stopLeads(lead), key.extra()...)
-			})
+			x.set = stdUTF8Set(lead, key)
 		}
 		x.table = &stdTabs[key]
 	}
 }
 
-// quickSet returns the scan set of e when e has no CharacterEscapes and
-// takes a set that passes valid UTF-8 through: then a string the set finds
-// nothing in is written as it is. Otherwise it returns nil. It returns a
-// set only for an e that Validate accepts (TestQuickSetOnlyValid), so its
-// callers need not validate.
+// quickSet returns the scan set of e when e has no CharacterEscapes: a
+// set that passes valid UTF-8 through, or for a MaxUnescaped below U+07FF
+// (the ASCII preset) the plain set, which stops at every non-ASCII byte.
+// Either way a string the set finds nothing in is written as it is.
+// Otherwise it returns nil. It returns a set only for an e that Validate
+// accepts (TestQuickSetOnlyValid), so its callers need not validate.
 func (e *Escaping) quickSet() *scan.Set {
 	if e.CharacterEscapes != nil || e.InvalidUTF8 > InvalidUTF8ReplaceRaw {
 		return nil
@@ -108,19 +107,30 @@ func (e *Escaping) quickSet() *scan.Set {
 		return nil
 	}
 	lead, pass := leadClassOf(e)
-	if !pass || e.MaxUnescaped > utf8.MaxRune {
+	if !pass {
+		// MaxUnescaped is below 0, from 1 to U+007E (both refused by
+		// Validate), or from U+007F to U+07FE.
+		if e.MaxUnescaped < 0x7F {
+			return nil
+		}
+		return &stdSets[setKeyOf(e)]
+	}
+	if e.MaxUnescaped > utf8.MaxRune {
 		return nil
 	}
-	key := setKeyOf(e)
-	return stdUTF8[utf8Index(lead, key)].get(func() scan.Set {
-		return scan.NewUTF8Set(stopLeads(lead), key.extra()...)
-	})
+	return stdUTF8Set(lead, setKeyOf(e))
 }
 
 // mixedRun is how many clean ASCII bytes in a row send the string loop
 // from its byte-at-a-time mode back to the scan kernel: about where a
 // kernel call starts to cost less than the bytes it saves.
 const mixedRun = 16
+
+// utf8Run is how many bytes must be left, at a non-ASCII byte, for the
+// string loop to hand them to the kernel of a UTF-8 set rather than check
+// the sequences one at a time: the AVX2 kernel's vector width, below which
+// it takes a short path that costs more than a few sequences in Go.
+const utf8Run = 32
 
 // appendSome appends the escaped form of src[i:] to b for as long as b's
 // capacity lasts, without growing it, and returns b, the index of the
@@ -137,6 +147,14 @@ const mixedRun = 16
 // run. It goes back to scan mode after mixedRun clean ASCII bytes in a
 // row, or at once when a hook must see clean runs.
 //
+// Under a UTF-8 set, scan mode also takes a non-ASCII byte to the kernel
+// when at least utf8Run bytes are left, and mixed mode passes a valid
+// sequence the set passes with one Set.SeqLen check and one word store;
+// it goes back to scan mode when another non-ASCII byte follows with
+// utf8Run bytes left (a run of CJK text). So text that starts with
+// non-ASCII, or goes on with it after an escape, is not left to a
+// decode per rune.
+//
 // It works on the whole capacity of b with a length l kept in a register,
 // and sets b's length once on return: cheaper than an append per piece.
 // The cases stay in one body because a call per code point or per run
@@ -144,6 +162,7 @@ const mixedRun = 16
 // docs/PERFORMANCE.md); only the rare ones (appendInvalid) are calls.
 func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 	set := x.set
+	passUTF8 := set.UTF8()
 	l := len(b)
 	b = b[:cap(b)]
 	end := len(b) - scan.Slack
@@ -151,7 +170,7 @@ func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 	mixed := false
 	for i < len(src) && l <= full {
 		c := src[i]
-		if !mixed && !set.Contains(c) {
+		if !mixed && (!set.Contains(c) || c >= utf8.RuneSelf && len(src)-i >= utf8Run && passUTF8) {
 			chunk := src[i:min(len(src), i+end-l)]
 			n := set.Copy(b[l:], chunk)
 			if x.hook != nil {
@@ -164,10 +183,29 @@ func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 			}
 			l, i = l+n, i+n
 			mixed = n < len(chunk)
-			continue
+			if n > 0 {
+				continue
+			}
+			// n == 0: c starts no sequence the set passes.
 		}
 		mixed = true
 		if c >= utf8.RuneSelf {
+			if passUTF8 {
+				if k := set.SeqLen(src[i:]); k > 0 { // valid and raw
+					if i+4 <= len(src) { // one word; Slack covers the rest
+						binary.LittleEndian.PutUint32(b[l:], binary.LittleEndian.Uint32(src[i:]))
+					} else {
+						for m := range k {
+							b[l+m] = src[i+m]
+						}
+					}
+					l, i = l+k, i+k
+					// A run of non-ASCII (CJK, emoji) long enough for the
+					// vector kernel: back to scan mode.
+					mixed = i >= len(src) || src[i] < utf8.RuneSelf || len(src)-i < utf8Run
+					continue
+				}
+			}
 			if x.rawTwoByte && c >= 0xC2 && c <= 0xDF && i+1 < len(src) && src[i+1]&0xC0 == 0x80 {
 				b[l], b[l+1] = c, src[i+1] // U+0080..U+07FF, valid: raw
 				l, i = l+2, i+2

@@ -156,6 +156,22 @@ func (l *lazySet) get(build func() scan.Set) *scan.Set {
 	return &s
 }
 
+// stdUTF8Set returns the UTF-8 scan set of the standard options for lead
+// class c and key k. It inlines to one load once the set is built, with
+// no closure to make: the quote functions call it per string.
+func stdUTF8Set(c leadClass, k optionKey) *scan.Set {
+	if s := stdUTF8[utf8Index(c, k)].p.Load(); s != nil {
+		return s
+	}
+	return buildStdUTF8(c, k)
+}
+
+func buildStdUTF8(c leadClass, k optionKey) *scan.Set {
+	return stdUTF8[utf8Index(c, k)].get(func() scan.Set {
+		return scan.NewUTF8Set(stopLeads(c), k.extra()...)
+	})
+}
+
 // leadClass says which UTF-8 lead bytes the non-ASCII options of an
 // Escaping make the scan stop at. It is a mixed-radix number below
 // leadClasses: the MaxUnescaped limit (leadNoLimit, leadAbove4Byte or

@@ -123,3 +123,20 @@ func TestQuickSetOnlyValid(t *testing.T) {
 		t.Error("quickSet returned nil for every Escaping")
 	}
 }
+
+// TestQuickSetPlain checks that quickSet serves an Escaping whose
+// MaxUnescaped is below U+07FF (the ASCII preset) with the plain set of
+// its options, so that AppendQuote under it takes the one-kernel-call path
+// rather than compiling an escaper per call.
+func TestQuickSetPlain(t *testing.T) {
+	for _, e := range []Escaping{ASCII, {MaxUnescaped: 0x7FE, EscapeSlash: true}, {MaxUnescaped: 0xFF, QuoteChar: '\'', HTMLSafe: true}} {
+		if got, want := e.quickSet(), &stdSets[setKeyOf(&e)]; got != want {
+			t.Errorf("quickSet(%+v) = %p, want the plain set %p", e, got, want)
+		}
+	}
+	for _, e := range []Escaping{{MaxUnescaped: 0x7E}, {MaxUnescaped: -1}} {
+		if s := e.quickSet(); s != nil {
+			t.Errorf("quickSet(%+v) is not nil for an invalid MaxUnescaped", e)
+		}
+	}
+}

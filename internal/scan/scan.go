@@ -53,6 +53,7 @@
 package scan
 
 import (
+	"encoding/binary"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -216,6 +217,26 @@ func (s *Set) init() {
 
 // Contains reports whether b is in the set.
 func (s *Set) Contains(b byte) bool { return s.member[b] != 0 }
+
+// SeqLen returns the length of the UTF-8 sequence of 2 to 4 bytes that
+// starts b if it lies inside b and a scan passes it under the rule of
+// NewUTF8Set (well formed, a lead byte not listed), else 0; so always 0
+// for a Set not built by NewUTF8Set, and for an empty b. It is the scan's
+// rule for one sequence without a kernel call (a call, not inlined, and
+// about a dozen instructions), for text that mixes short runs of ASCII and
+// non-ASCII.
+func (s *Set) SeqLen(b []byte) int {
+	if len(b) >= 4 {
+		return seqLen4(binary.LittleEndian.Uint32(b), &s.lead)
+	}
+	if len(b) == 0 {
+		return 0
+	}
+	return seqLenTail(b, &s.lead)
+}
+
+// UTF8 reports whether s was built by NewUTF8Set.
+func (s *Set) UTF8() bool { return s.utf8 }
 
 // Index returns the index of the first byte of b that is in the set, or
 // len(b) if there is none; for a UTF-8 Set, under the rule of NewUTF8Set.
