@@ -31,6 +31,11 @@ type structField struct {
 	// ",string" and no IsZero method for omitzero. fastNone otherwise.
 	fast   fastKind
 	offset uintptr
+	// ptr is the fastKind of the element of a pointer field at offset
+	// (same conditions as fast, and the pointer type has no marshal
+	// method): a nil pointer is null, any other the element read from
+	// memory. fastNone otherwise.
+	ptr fastKind
 	// empty says how omitempty can be decided from memory at offset
 	// (emptyUnknown: through reflect); set where fast could be but is not.
 	empty emptyKind
@@ -61,6 +66,9 @@ func newStructEncoder(t reflect.Type) encoderFunc {
 		}
 		if off, direct := fieldOffset(t, f.index); direct && !f.quoted && !(f.omitZero && f.isZero != nil) {
 			f.fast, f.offset = fastKindOf(f.typ), off
+			if f.fast == fastNone && f.typ.Kind() == reflect.Pointer && !hasMarshaler(f.typ) {
+				f.ptr = fastKindOf(f.typ.Elem())
+			}
 			if f.fast == fastNone && f.omitEmpty && !f.omitZero {
 				f.empty = emptyKindOf(f.typ)
 			}
@@ -113,7 +121,6 @@ func (se *structEncoder) encode(e *encState, v reflect.Value) error {
 		return err
 	}
 	qn := se.quoted(&g.esc)
-	names := qn.q
 	// The fields of an addressable struct are read from memory where
 	// their kind allows (fastKind).
 	var base unsafe.Pointer
@@ -124,70 +131,126 @@ func (se *structEncoder) encode(e *encState, v reflect.Value) error {
 	// (comma, name, colon, value) with no state to keep but the object's
 	// first flag. WriteValue's sink is in append mode, so the appends need
 	// no room check.
-	st := &g.state
-	direct := st.compact && g.err == nil
-fields:
+	direct := g.state.compact && g.err == nil && base != nil
 	for i := range se.fields {
 		f := &se.fields[i]
-		if f.fast != fastNone && base != nil {
-			p := unsafe.Add(base, f.offset)
-			if (f.omitEmpty || f.omitZero) && fastZero(f.fast, p) {
-				continue
-			}
-			if direct {
-				b := g.out.buf
-				if !st.first {
-					b = append(b, ',')
-				}
-				if b, ok := e.appendScalar(append(b, qn.qc[i]...), f.fast, p); ok {
-					g.out.buf = b
-					st.first = false
-					continue
-				}
-			}
-			if err := e.writeQuotedName(names[i]); err != nil {
-				return err
-			}
-			ok, err := e.writeFast(f.fast, p)
-			if !ok {
-				err = f.enc(e, v.FieldByIndex(f.index))
-			}
-			if err != nil {
-				return atPath(err, f.typ, f.name)
-			}
+		if direct && e.appendMember(f, qn.qc[i], base) {
 			continue
 		}
-		if f.empty != emptyUnknown && base != nil && memEmpty(f.empty, unsafe.Add(base, f.offset)) {
-			continue
-		}
-		fv := v.Field(f.index[0])
-		if len(f.index) > 1 {
-			// A promoted field: through the embedded structs, skipped
-			// when one of them is a nil pointer.
-			for _, j := range f.index[1:] {
-				if fv.Kind() == reflect.Pointer {
-					if fv.IsNil() {
-						continue fields
-					}
-					fv = fv.Elem()
-				}
-				fv = fv.Field(j)
-			}
-		}
-		if f.omitEmpty && isEmptyValue(fv) {
-			continue
-		}
-		if f.omitZero && (f.isZero == nil && fv.IsZero() || f.isZero != nil && f.isZero(fv)) {
-			continue
-		}
-		if err := e.writeQuotedName(names[i]); err != nil {
+		if err := se.writeMember(e, v, f, qn.q[i], base); err != nil {
 			return err
-		}
-		if err := f.enc(e, fv); err != nil {
-			return atPath(err, f.typ, f.name)
 		}
 	}
 	return e.writeEnd(inObject)
+}
+
+// appendMember appends the member f of the struct at base, in the
+// Compact layout with the state path's checks passed (the object open, no
+// name pending, no sticky error), and reports true, or reports false and
+// appends nothing where writeMember must write it: a field not read from
+// memory, or a value appendScalar refuses. qc is the quoted name with its
+// colon. A member omitted by omitempty or omitzero counts as written.
+func (e *encState) appendMember(f *structField, qc []byte, base unsafe.Pointer) bool {
+	k, p := f.fast, unsafe.Add(base, f.offset)
+	if k == fastNone {
+		if f.ptr == fastNone {
+			return false
+		}
+		// A pointer field: base is addressable memory of the struct, so
+		// the word at offset is the pointer itself.
+		k, p = f.ptr, *(*unsafe.Pointer)(p)
+		if p == nil {
+			if f.omitEmpty || f.omitZero {
+				return true
+			}
+			e.appendNullMember(qc)
+			return true
+		}
+	} else if (f.omitEmpty || f.omitZero) && fastZero(k, p) {
+		return true
+	}
+	g := e.g
+	st := &g.state
+	b := g.out.buf
+	if !st.first {
+		b = append(b, ',')
+	}
+	b, ok := e.appendScalar(append(b, qc...), k, p)
+	if ok {
+		g.out.buf = b
+		st.first = false
+	}
+	return ok
+}
+
+// appendNullMember appends a member whose value is null, as appendMember
+// does.
+func (e *encState) appendNullMember(qc []byte) {
+	g := e.g
+	st := &g.state
+	b := g.out.buf
+	if !st.first {
+		b = append(b, ',')
+	}
+	g.out.buf = append(append(b, qc...), "null"...)
+	st.first = false
+}
+
+// writeMember writes the member f of the struct v (at base when v is
+// addressable, else nil) through the state path, with q its quoted name;
+// an omitted member writes nothing.
+func (se *structEncoder) writeMember(e *encState, v reflect.Value, f *structField, q []byte, base unsafe.Pointer) error {
+	if f.fast != fastNone && base != nil {
+		p := unsafe.Add(base, f.offset)
+		if (f.omitEmpty || f.omitZero) && fastZero(f.fast, p) {
+			return nil
+		}
+		if err := e.writeQuotedName(q); err != nil {
+			return err
+		}
+		ok, err := e.writeFast(f.fast, p)
+		if !ok {
+			err = f.enc(e, v.FieldByIndex(f.index))
+		}
+		if err != nil {
+			return atPath(err, f.typ, f.name)
+		}
+		return nil
+	}
+	if f.empty != emptyUnknown && base != nil && memEmpty(f.empty, unsafe.Add(base, f.offset)) {
+		return nil
+	}
+	fv, ok := fieldValue(v, f.index)
+	if !ok || f.omitEmpty && isEmptyValue(fv) {
+		return nil
+	}
+	if f.omitZero && (f.isZero == nil && fv.IsZero() || f.isZero != nil && f.isZero(fv)) {
+		return nil
+	}
+	if err := e.writeQuotedName(q); err != nil {
+		return err
+	}
+	if err := f.enc(e, fv); err != nil {
+		return atPath(err, f.typ, f.name)
+	}
+	return nil
+}
+
+// fieldValue returns the field of v at index, through the embedded
+// structs of a promoted field, or false when one of them is a nil pointer
+// (then the member is left out, as encoding/json does).
+func fieldValue(v reflect.Value, index []int) (reflect.Value, bool) {
+	fv := v.Field(index[0])
+	for _, j := range index[1:] {
+		if fv.Kind() == reflect.Pointer {
+			if fv.IsNil() {
+				return reflect.Value{}, false
+			}
+			fv = fv.Elem()
+		}
+		fv = fv.Field(j)
+	}
+	return fv, true
 }
 
 // writeQuotedName writes a name already quoted under the current escaping.
