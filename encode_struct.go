@@ -131,10 +131,30 @@ func (se *structEncoder) encode(e *encState, v reflect.Value) error {
 	// (comma, name, colon, value) with no state to keep but the object's
 	// first flag. WriteValue's sink is in append mode, so the appends need
 	// no room check.
-	direct := g.state.compact && g.err == nil && base != nil
+	st := &g.state
+	direct := st.compact && g.err == nil && base != nil
 	for i := range se.fields {
 		f := &se.fields[i]
-		if direct && e.appendMember(f, qn.qc[i], base) {
+		if direct {
+			if f.fast != fastNone {
+				p := unsafe.Add(base, f.offset)
+				if (f.omitEmpty || f.omitZero) && fastZero(f.fast, p) {
+					continue
+				}
+				b := g.out.buf
+				if !st.first {
+					b = append(b, ',')
+				}
+				if b, ok := e.appendScalar(append(b, qn.qc[i]...), f.fast, p); ok {
+					g.out.buf = b
+					st.first = false
+					continue
+				}
+			} else if f.ptr != fastNone && e.appendPtrMember(f, qn.qc[i], base) {
+				continue
+			}
+		}
+		if f.empty != emptyUnknown && base != nil && memEmpty(f.empty, unsafe.Add(base, f.offset)) {
 			continue
 		}
 		if err := se.writeMember(e, v, f, qn.q[i], base); err != nil {
@@ -144,29 +164,20 @@ func (se *structEncoder) encode(e *encState, v reflect.Value) error {
 	return e.writeEnd(inObject)
 }
 
-// appendMember appends the member f of the struct at base, in the
-// Compact layout with the state path's checks passed (the object open, no
-// name pending, no sticky error), and reports true, or reports false and
-// appends nothing where writeMember must write it: a field not read from
-// memory, or a value appendScalar refuses. qc is the quoted name with its
-// colon. A member omitted by omitempty or omitzero counts as written.
-func (e *encState) appendMember(f *structField, qc []byte, base unsafe.Pointer) bool {
-	k, p := f.fast, unsafe.Add(base, f.offset)
-	if k == fastNone {
-		if f.ptr == fastNone {
-			return false
-		}
-		// A pointer field: base is addressable memory of the struct, so
-		// the word at offset is the pointer itself.
-		k, p = f.ptr, *(*unsafe.Pointer)(p)
-		if p == nil {
-			if f.omitEmpty || f.omitZero {
-				return true
-			}
+// appendPtrMember appends the member f, a pointer field with a ptr kind,
+// of the struct at base, in the Compact layout with the state path's
+// checks passed (the object open, no name pending, no sticky error), and
+// reports true, or reports false and appends nothing where writeMember
+// must write it (a value appendScalar refuses). qc is the quoted name with
+// its colon. A member omitted by omitempty or omitzero counts as written.
+func (e *encState) appendPtrMember(f *structField, qc []byte, base unsafe.Pointer) bool {
+	// base is the addressable memory of the struct, so the word at
+	// offset is the pointer itself.
+	p := *(*unsafe.Pointer)(unsafe.Add(base, f.offset))
+	if p == nil {
+		if !f.omitEmpty && !f.omitZero {
 			e.appendNullMember(qc)
-			return true
 		}
-	} else if (f.omitEmpty || f.omitZero) && fastZero(k, p) {
 		return true
 	}
 	g := e.g
@@ -175,7 +186,7 @@ func (e *encState) appendMember(f *structField, qc []byte, base unsafe.Pointer) 
 	if !st.first {
 		b = append(b, ',')
 	}
-	b, ok := e.appendScalar(append(b, qc...), k, p)
+	b, ok := e.appendScalar(append(b, qc...), f.ptr, p)
 	if ok {
 		g.out.buf = b
 		st.first = false
@@ -198,7 +209,7 @@ func (e *encState) appendNullMember(qc []byte) {
 
 // writeMember writes the member f of the struct v (at base when v is
 // addressable, else nil) through the state path, with q its quoted name;
-// an omitted member writes nothing.
+// an omitted member writes nothing. The caller has tested f.empty.
 func (se *structEncoder) writeMember(e *encState, v reflect.Value, f *structField, q []byte, base unsafe.Pointer) error {
 	if f.fast != fastNone && base != nil {
 		p := unsafe.Add(base, f.offset)
@@ -215,9 +226,6 @@ func (se *structEncoder) writeMember(e *encState, v reflect.Value, f *structFiel
 		if err != nil {
 			return atPath(err, f.typ, f.name)
 		}
-		return nil
-	}
-	if f.empty != emptyUnknown && base != nil && memEmpty(f.empty, unsafe.Add(base, f.offset)) {
 		return nil
 	}
 	fv, ok := fieldValue(v, f.index)
