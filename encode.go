@@ -162,11 +162,19 @@ func (e *encState) encodeRoot(v any) error {
 
 // enter is called on entering a pointer, slice or map (the containers
 // that can make a cycle); it returns an error for a cycle. leave undoes it.
+// Both are small enough to be inlined into the encoders; the tracking
+// beyond startDetectingCycles is in track and untrack.
 func (e *encState) enter(v reflect.Value, n int) error {
 	e.ptrLevel++
 	if e.ptrLevel <= startDetectingCycles {
 		return nil
 	}
+	return e.track(v, n)
+}
+
+// track records v (with n, which tells a slice from its first element's
+// pointer) as being encoded, or returns an error if it already is.
+func (e *encState) track(v reflect.Value, n int) error {
 	if e.seen == nil {
 		e.seen = make(map[seenKey]struct{})
 	}
@@ -180,9 +188,14 @@ func (e *encState) enter(v reflect.Value, n int) error {
 
 func (e *encState) leave(v reflect.Value, n int) {
 	if e.ptrLevel > startDetectingCycles {
-		delete(e.seen, seenKey{v.UnsafePointer(), n, v.Type()})
+		e.untrack(v, n)
 	}
 	e.ptrLevel--
+}
+
+// untrack undoes track.
+func (e *encState) untrack(v reflect.Value, n int) {
+	delete(e.seen, seenKey{v.UnsafePointer(), n, v.Type()})
 }
 
 // Marshal returns v encoded as one JSON value, under opts (nil for the

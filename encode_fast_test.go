@@ -6,6 +6,7 @@ package jgen_test
 // value, to encoding/json's bytes.
 
 import (
+	"encoding/json"
 	"errors"
 	"math"
 	"testing"
@@ -65,6 +66,23 @@ type (
 
 func (m marshInt) MarshalJSON() ([]byte, error) { return []byte(`"m"`), nil }
 
+// ptrFields has pointer fields to the fast kinds, which the struct encoder
+// reads from memory: null when nil, omitted under omitempty and omitzero.
+type ptrFields struct {
+	S   *string
+	I   *int64
+	U8  *uint8
+	F   *float64
+	F32 *float32
+	B   *bool
+	NS  *namedString
+	M   *marshInt
+	N   *json.Number
+	OS  *string  `json:",omitempty"`
+	OF  *float64 `json:"of,omitzero"`
+	Q   *int     `json:",string"`
+}
+
 func fastValues() []tableCase {
 	negZero := math.Copysign(0, -1)
 	full := fastFields{
@@ -85,7 +103,13 @@ func fastValues() []tableCase {
 		NS: []namedString{"n"},
 		M:  []marshInt{1, 2},
 	}
+	str, i64, u8, f64, f32, b, ns, m, num, q := "<é\u2028>", int64(-7), uint8(200), 0.1, float32(1e-7), true, namedString("n"), marshInt(3), json.Number("12"), 5
+	ptrs := ptrFields{&str, &i64, &u8, &f64, &f32, &b, &ns, &m, &num, &str, &f64, &q}
 	return []tableCase{
+		{"pointer fields by pointer", &ptrs},
+		{"pointer fields by value", ptrs},
+		{"nil pointer fields", &ptrFields{}},
+		{"pointer fields in slice", []ptrFields{ptrs, {}, ptrs}},
 		{"fast fields by pointer", &full},
 		{"fast fields by value", full},
 		{"fast zeros by pointer", &zeros},
@@ -117,11 +141,13 @@ func TestWriteValueFastFields(t *testing.T) {
 // TestWriteValueFastErrors checks the place and type of the error of a
 // non-finite float read on the fast path, and the NonFinite option there.
 func TestWriteValueFastErrors(t *testing.T) {
+	inf := math.Inf(1)
 	for _, c := range []struct {
 		v       any
 		pointer string
 	}{
 		{&fastFields{F64: math.NaN()}, "/F64"},
+		{&ptrFields{F: &inf}, "/F"},
 		{&fastSlices{F: []float64{1, 2, math.Inf(1)}}, "/F/2"},
 		{&fastSlices{F4: [4]float32{0, 0, 0, float32(math.NaN())}}, "/F4/3"},
 		{&[]fastFields{{}, {F32: namedFloat(math.Inf(1))}}, "/1/F32"},

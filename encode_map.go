@@ -143,7 +143,22 @@ func (me *mapEncoder) encode(e *encState, v reflect.Value) error {
 	return nil
 }
 
+// encodeEntries writes the n entries of the map v, sorted by name, with
+// sc as scratch.
 func (me *mapEncoder) encodeEntries(e *encState, v reflect.Value, n int, sc *mapScratch) error {
+	n, err := me.collectEntries(v, n, sc)
+	if err != nil {
+		return err
+	}
+	entries := sc.entries[:n]
+	slices.SortFunc(entries, func(a, b mapEntry) int { return strings.Compare(a.name, b.name) })
+	return me.writeEntries(e, v, entries, sc)
+}
+
+// collectEntries copies up to n entries of the map v into sc (keys, and
+// values unless byIndex) with each one's member name, and returns how many
+// it found: a map changed while encoded (by a method) may have shrunk.
+func (me *mapEncoder) collectEntries(v reflect.Value, n int, sc *mapScratch) (int, error) {
 	if n > 0 && (!sc.keys.IsValid() || sc.keys.Len() < n) {
 		c := max(n, 8)
 		sc.keys = reflect.MakeSlice(reflect.SliceOf(me.typ.Key()), c, c)
@@ -163,45 +178,58 @@ func (me *mapEncoder) encodeEntries(e *encState, v reflect.Value, n int, sc *map
 		}
 		en := &sc.entries[i]
 		en.i = i
-		switch me.keys {
-		case keyString:
-			en.name = k.String()
-		case keyText:
-			name, err := textKey(k)
-			if err != nil {
-				if jsonOnV2 {
-					return marshalerErr(k.Type(), err, "MarshalText")
-				}
-				return &EncodeError{Type: me.typ, Err: fmt.Errorf("json: encoding error for type %q: %q", me.typ.String(), err.Error())}
-			}
-			en.name = name
-		case keyFloat, keyAny, keyNone:
-			en.start = len(sc.text)
-			var err error
-			if sc.text, err = appendKeyV2(sc.text, k); err != nil {
-				return err
-			}
-			en.end = len(sc.text)
-		case keyInt:
-			en.start = len(sc.text)
-			sc.text = strconv.AppendInt(sc.text, k.Int(), 10)
-			en.end = len(sc.text)
-		case keyUint:
-			en.start = len(sc.text)
-			sc.text = strconv.AppendUint(sc.text, k.Uint(), 10)
-			en.end = len(sc.text)
+		if err := me.entryName(en, k, sc); err != nil {
+			return i, err
 		}
 	}
-	n = i // a map changed while encoded (by a method) may have shrunk
-	entries := sc.entries[:n]
 	if me.keys >= keyInt && me.keys != keyText {
 		// The decimal forms become strings once sc.text stops growing.
-		for j := range entries {
-			en := &entries[j]
+		for j := range sc.entries[:i] {
+			en := &sc.entries[j]
 			en.name = unsafe.String(unsafe.SliceData(sc.text[en.start:]), en.end-en.start)
 		}
 	}
-	slices.SortFunc(entries, func(a, b mapEntry) int { return strings.Compare(a.name, b.name) })
+	return i, nil
+}
+
+// entryName sets the member name of en, whose key is k: the string
+// itself, or a key's text appended to sc.text (delimited by en.start and
+// en.end until collectEntries makes it a string).
+func (me *mapEncoder) entryName(en *mapEntry, k reflect.Value, sc *mapScratch) error {
+	switch me.keys {
+	case keyString:
+		en.name = k.String()
+	case keyText:
+		name, err := textKey(k)
+		if err != nil {
+			if jsonOnV2 {
+				return marshalerErr(k.Type(), err, "MarshalText")
+			}
+			return &EncodeError{Type: me.typ, Err: fmt.Errorf("json: encoding error for type %q: %q", me.typ.String(), err.Error())}
+		}
+		en.name = name
+	case keyFloat, keyAny, keyNone:
+		en.start = len(sc.text)
+		var err error
+		if sc.text, err = appendKeyV2(sc.text, k); err != nil {
+			return err
+		}
+		en.end = len(sc.text)
+	case keyInt:
+		en.start = len(sc.text)
+		sc.text = strconv.AppendInt(sc.text, k.Int(), 10)
+		en.end = len(sc.text)
+	case keyUint:
+		en.start = len(sc.text)
+		sc.text = strconv.AppendUint(sc.text, k.Uint(), 10)
+		en.end = len(sc.text)
+	}
+	return nil
+}
+
+// writeEntries writes the object of the map v with its entries in the
+// order given.
+func (me *mapEncoder) writeEntries(e *encState, v reflect.Value, entries []mapEntry, sc *mapScratch) error {
 	if err := e.writeStart(inObject); err != nil {
 		return err
 	}

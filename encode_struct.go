@@ -31,6 +31,11 @@ type structField struct {
 	// ",string" and no IsZero method for omitzero. fastNone otherwise.
 	fast   fastKind
 	offset uintptr
+	// ptr is the fastKind of the element of a pointer field at offset
+	// (same conditions as fast, and the pointer type has no marshal
+	// method): a nil pointer is null, any other the element read from
+	// memory. fastNone otherwise.
+	ptr fastKind
 	// empty says how omitempty can be decided from memory at offset
 	// (emptyUnknown: through reflect); set where fast could be but is not.
 	empty emptyKind
@@ -38,6 +43,10 @@ type structField struct {
 
 type structEncoder struct {
 	fields []structField
+	// ops holds, for each field, what the member loop reads of it on the
+	// memory paths, packed small so that the loop over a struct of many
+	// omitted members stays cheap; fields is read only off those paths.
+	ops []memberOp
 	// names holds the quoted member names under the Escaping last used;
 	// replaced, never changed, when another Escaping comes along.
 	names atomic.Pointer[quotedNames]
@@ -48,6 +57,15 @@ type quotedNames struct {
 	q   [][]byte
 	// qc holds each quoted name followed by the Compact layout's ':'.
 	qc [][]byte
+}
+
+// memberOp is the part of a structField the member loop reads first.
+type memberOp struct {
+	offset uintptr
+	fast   fastKind
+	ptr    fastKind
+	empty  emptyKind
+	omit   bool // omitempty or omitzero, on a field with fast or ptr
 }
 
 func newStructEncoder(t reflect.Type) encoderFunc {
@@ -61,12 +79,25 @@ func newStructEncoder(t reflect.Type) encoderFunc {
 		}
 		if off, direct := fieldOffset(t, f.index); direct && !f.quoted && !(f.omitZero && f.isZero != nil) {
 			f.fast, f.offset = fastKindOf(f.typ), off
+			if f.fast == fastNone && f.typ.Kind() == reflect.Pointer && !hasMarshaler(f.typ) {
+				f.ptr = fastKindOf(f.typ.Elem())
+			}
 			if f.fast == fastNone && f.omitEmpty && !f.omitZero {
 				f.empty = emptyKindOf(f.typ)
 			}
 		}
 	}
+	se.compileOps()
 	return se.encode
+}
+
+// compileOps fills se.ops from se.fields.
+func (se *structEncoder) compileOps() {
+	se.ops = make([]memberOp, len(se.fields))
+	for i := range se.fields {
+		f := &se.fields[i]
+		se.ops[i] = memberOp{offset: f.offset, fast: f.fast, ptr: f.ptr, empty: f.empty, omit: f.omitEmpty || f.omitZero}
+	}
 }
 
 // fieldOffset returns the offset of the field at index in struct type t,
@@ -113,7 +144,6 @@ func (se *structEncoder) encode(e *encState, v reflect.Value) error {
 		return err
 	}
 	qn := se.quoted(&g.esc)
-	names := qn.q
 	// The fields of an addressable struct are read from memory where
 	// their kind allows (fastKind).
 	var base unsafe.Pointer
@@ -125,69 +155,138 @@ func (se *structEncoder) encode(e *encState, v reflect.Value) error {
 	// first flag. WriteValue's sink is in append mode, so the appends need
 	// no room check.
 	st := &g.state
-	direct := st.compact && g.err == nil
-fields:
-	for i := range se.fields {
-		f := &se.fields[i]
-		if f.fast != fastNone && base != nil {
-			p := unsafe.Add(base, f.offset)
-			if (f.omitEmpty || f.omitZero) && fastZero(f.fast, p) {
-				continue
-			}
-			if direct {
+	direct := st.compact && g.err == nil && base != nil
+	for i, op := range se.ops {
+		if direct {
+			if op.fast != fastNone {
+				p := unsafe.Add(base, op.offset)
+				if op.omit && fastZero(op.fast, p) {
+					continue
+				}
 				b := g.out.buf
 				if !st.first {
 					b = append(b, ',')
 				}
-				if b, ok := e.appendScalar(append(b, qn.qc[i]...), f.fast, p); ok {
+				if b, ok := e.appendScalar(append(b, qn.qc[i]...), op.fast, p); ok {
 					g.out.buf = b
 					st.first = false
 					continue
 				}
+			} else if op.ptr != fastNone && e.appendPtrMember(op, qn.qc[i], base) {
+				continue
 			}
-			if err := e.writeQuotedName(names[i]); err != nil {
-				return err
-			}
-			ok, err := e.writeFast(f.fast, p)
-			if !ok {
-				err = f.enc(e, v.FieldByIndex(f.index))
-			}
-			if err != nil {
-				return atPath(err, f.typ, f.name)
-			}
+		}
+		if op.empty != emptyUnknown && base != nil && memEmpty(op.empty, unsafe.Add(base, op.offset)) {
 			continue
 		}
-		if f.empty != emptyUnknown && base != nil && memEmpty(f.empty, unsafe.Add(base, f.offset)) {
-			continue
-		}
-		fv := v.Field(f.index[0])
-		if len(f.index) > 1 {
-			// A promoted field: through the embedded structs, skipped
-			// when one of them is a nil pointer.
-			for _, j := range f.index[1:] {
-				if fv.Kind() == reflect.Pointer {
-					if fv.IsNil() {
-						continue fields
-					}
-					fv = fv.Elem()
-				}
-				fv = fv.Field(j)
-			}
-		}
-		if f.omitEmpty && isEmptyValue(fv) {
-			continue
-		}
-		if f.omitZero && (f.isZero == nil && fv.IsZero() || f.isZero != nil && f.isZero(fv)) {
-			continue
-		}
-		if err := e.writeQuotedName(names[i]); err != nil {
+		if err := se.writeMember(e, v, &se.fields[i], qn.q[i], base); err != nil {
 			return err
-		}
-		if err := f.enc(e, fv); err != nil {
-			return atPath(err, f.typ, f.name)
 		}
 	}
 	return e.writeEnd(inObject)
+}
+
+// appendPtrMember appends the member f, a pointer field with a ptr kind,
+// of the struct at base, in the Compact layout with the state path's
+// checks passed (the object open, no name pending, no sticky error), and
+// reports true, or reports false and appends nothing where writeMember
+// must write it (a value appendScalar refuses). qc is the quoted name with
+// its colon. A member omitted by omitempty or omitzero counts as written.
+func (e *encState) appendPtrMember(f memberOp, qc []byte, base unsafe.Pointer) bool {
+	// base is the addressable memory of the struct, so the word at
+	// offset is the pointer itself.
+	p := *(*unsafe.Pointer)(unsafe.Add(base, f.offset))
+	if p == nil {
+		if !f.omit {
+			e.appendNullMember(qc)
+		}
+		return true
+	}
+	g := e.g
+	st := &g.state
+	b := g.out.buf
+	if !st.first {
+		b = append(b, ',')
+	}
+	b, ok := e.appendScalar(append(b, qc...), f.ptr, p)
+	if ok {
+		g.out.buf = b
+		st.first = false
+	}
+	return ok
+}
+
+// appendNullMember appends a member whose value is null, as appendMember
+// does.
+func (e *encState) appendNullMember(qc []byte) {
+	g := e.g
+	st := &g.state
+	b := g.out.buf
+	if !st.first {
+		b = append(b, ',')
+	}
+	g.out.buf = append(append(b, qc...), "null"...)
+	st.first = false
+}
+
+// writeMember writes the member f of the struct v (at base when v is
+// addressable, else nil) through the state path, with q its quoted name;
+// an omitted member writes nothing. The caller has tested f.empty.
+func (se *structEncoder) writeMember(e *encState, v reflect.Value, f *structField, q []byte, base unsafe.Pointer) error {
+	if f.fast != fastNone && base != nil {
+		p := unsafe.Add(base, f.offset)
+		if (f.omitEmpty || f.omitZero) && fastZero(f.fast, p) {
+			return nil
+		}
+		if err := e.writeQuotedName(q); err != nil {
+			return err
+		}
+		ok, err := e.writeFast(f.fast, p)
+		if !ok {
+			err = f.enc(e, v.FieldByIndex(f.index))
+		}
+		if err != nil {
+			return atPath(err, f.typ, f.name)
+		}
+		return nil
+	}
+	fv := v.Field(f.index[0])
+	if len(f.index) > 1 {
+		var ok bool
+		if fv, ok = promotedField(fv, f.index[1:]); !ok {
+			return nil
+		}
+	}
+	// An f.empty other than emptyUnknown has been tested from memory.
+	if f.omitEmpty && (f.empty == emptyUnknown || base == nil) && isEmptyValue(fv) {
+		return nil
+	}
+	if f.omitZero && (f.isZero == nil && fv.IsZero() || f.isZero != nil && f.isZero(fv)) {
+		return nil
+	}
+	if err := e.writeQuotedName(q); err != nil {
+		return err
+	}
+	if err := f.enc(e, fv); err != nil {
+		return atPath(err, f.typ, f.name)
+	}
+	return nil
+}
+
+// promotedField returns the field at index below fv, through embedded
+// structs, or false when one of them is a nil pointer (then the member is
+// left out, as encoding/json does).
+func promotedField(fv reflect.Value, index []int) (reflect.Value, bool) {
+	for _, j := range index {
+		if fv.Kind() == reflect.Pointer {
+			if fv.IsNil() {
+				return reflect.Value{}, false
+			}
+			fv = fv.Elem()
+		}
+		fv = fv.Field(j)
+	}
+	return fv, true
 }
 
 // writeQuotedName writes a name already quoted under the current escaping.
@@ -284,13 +383,26 @@ func isZeroFunc(t reflect.Type) func(reflect.Value) bool {
 // the same name, a tagged field wins over untagged ones at its depth, and
 // two equal candidates hide each other.
 func structFields(t reflect.Type) []structField {
-	type embedded struct {
-		typ   reflect.Type
-		index []int
-	}
+	out := dominantFields(candidateFields(t))
+	slices.SortFunc(out, func(a, b structField) int { return slices.Compare(a.index, b.index) })
+	return slices.Clip(out)
+}
+
+// embeddedStruct is a struct type embedded in the one being compiled, at
+// the path index.
+type embeddedStruct struct {
+	typ   reflect.Type
+	index []int
+}
+
+// candidateFields returns every field of struct type t that could become a
+// member, level by level through the embedded structs; a field of a
+// struct type embedded twice at one depth appears twice, so that it hides
+// itself in dominantFields.
+func candidateFields(t reflect.Type) []structField {
 	var (
 		found   []structField
-		level   = []embedded{{typ: t}}
+		level   = []embeddedStruct{{typ: t}}
 		visited = map[reflect.Type]bool{}
 	)
 	for len(level) > 0 {
@@ -308,66 +420,83 @@ func structFields(t reflect.Type) []structField {
 			}
 			visited[em.typ] = true
 			for i := range em.typ.NumField() {
-				sf := em.typ.Field(i)
-				if sf.Anonymous {
-					ft := sf.Type
-					if ft.Kind() == reflect.Pointer {
-						ft = ft.Elem()
-					}
-					if !sf.IsExported() && ft.Kind() != reflect.Struct {
-						continue
-					}
-				} else if !sf.IsExported() {
-					continue
-				}
-				tag := sf.Tag.Get("json")
-				if tag == "-" {
-					continue
-				}
-				name, opts := tagName(tag)
-				index := append(em.index[:len(em.index):len(em.index)], i)
-				ft := sf.Type
-				if ft.Name() == "" && ft.Kind() == reflect.Pointer {
-					ft = ft.Elem()
-				}
-				if name == "" && sf.Anonymous && ft.Kind() == reflect.Struct {
-					level = append(level, embedded{typ: ft, index: index})
-					continue
-				}
-				f := structField{
-					name:      name,
-					index:     index,
-					typ:       sf.Type,
-					tagged:    name != "",
-					omitEmpty: tagOption(opts, "omitempty"),
-					omitZero:  tagOption(opts, "omitzero"),
-				}
-				if f.name == "" {
-					f.name = sf.Name
-				}
-				if tagOption(opts, "string") {
-					switch ft.Kind() {
-					case reflect.Bool,
-						reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-						reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
-						reflect.Float32, reflect.Float64, reflect.String:
-						f.quoted = true
-					}
-				}
-				if f.omitZero {
-					f.isZero = isZeroFunc(sf.Type)
-				}
-				found = append(found, f)
-				if seen[em.typ] > 1 {
-					// The same struct embedded twice at this depth: a
-					// second copy makes the name ambiguous below.
+				f, embed, ok := candidateField(em, i)
+				switch {
+				case embed:
+					level = append(level, embeddedStruct{typ: f.typ, index: f.index})
+				case ok:
 					found = append(found, f)
+					if seen[em.typ] > 1 {
+						found = append(found, f)
+					}
 				}
 			}
 		}
 	}
-	// Group by name; within a name the shallowest, then tagged, then
-	// first field wins, unless the runner-up is as shallow and as tagged.
+	return found
+}
+
+// candidateField returns field i of the embedded struct em as a member
+// (ok), or reports embed with the struct type to descend into (in typ,
+// a pointer taken away) and its index path; neither for a field that
+// encodes to nothing (unexported, or tagged "-").
+func candidateField(em embeddedStruct, i int) (f structField, embed, ok bool) {
+	sf := em.typ.Field(i)
+	if sf.Anonymous {
+		ft := sf.Type
+		if ft.Kind() == reflect.Pointer {
+			ft = ft.Elem()
+		}
+		if !sf.IsExported() && ft.Kind() != reflect.Struct {
+			return f, false, false
+		}
+	} else if !sf.IsExported() {
+		return f, false, false
+	}
+	tag := sf.Tag.Get("json")
+	if tag == "-" {
+		return f, false, false
+	}
+	name, opts := tagName(tag)
+	index := append(em.index[:len(em.index):len(em.index)], i)
+	ft := sf.Type
+	if ft.Name() == "" && ft.Kind() == reflect.Pointer {
+		ft = ft.Elem()
+	}
+	if name == "" && sf.Anonymous && ft.Kind() == reflect.Struct {
+		return structField{typ: ft, index: index}, true, false
+	}
+	f = structField{
+		name:      name,
+		index:     index,
+		typ:       sf.Type,
+		tagged:    name != "",
+		omitEmpty: tagOption(opts, "omitempty"),
+		omitZero:  tagOption(opts, "omitzero"),
+	}
+	if f.name == "" {
+		f.name = sf.Name
+	}
+	if tagOption(opts, "string") {
+		switch ft.Kind() {
+		case reflect.Bool,
+			reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+			reflect.Float32, reflect.Float64, reflect.String:
+			f.quoted = true
+		}
+	}
+	if f.omitZero {
+		f.isZero = isZeroFunc(sf.Type)
+	}
+	return f, false, true
+}
+
+// dominantFields keeps, of each name among found, the field that wins:
+// the shallowest, then tagged, then first, unless the runner-up is as
+// shallow and as tagged (then the name has no member). It reorders found
+// and returns a prefix of it.
+func dominantFields(found []structField) []structField {
 	slices.SortStableFunc(found, func(a, b structField) int {
 		if c := strings.Compare(a.name, b.name); c != 0 {
 			return c
@@ -394,8 +523,7 @@ func structFields(t reflect.Type) []structField {
 		}
 		i = j
 	}
-	slices.SortFunc(out, func(a, b structField) int { return slices.Compare(a.index, b.index) })
-	return slices.Clip(out)
+	return out
 }
 
 func tagOption(opts, want string) bool {
