@@ -132,6 +132,30 @@ const mixedRun = 16
 // it takes a short path that costs more than a few sequences in Go.
 const utf8Run = 32
 
+// appendNonASCII appends the form of the code point, or under ASCII-only
+// output the run of code points, that starts at the non-ASCII byte src[i]
+// to b[:l] (b's length is l), where room for one escape remains up to full
+// (see appendSome). It returns the extended slice and the index after what
+// it wrote, or b and i unchanged when src[i] is invalid UTF-8 under the
+// InvalidUTF8Error policy.
+func (x *escaper) appendNonASCII(b, src []byte, i, full int) ([]byte, int) {
+	if x.escaping.MaxUnescaped == 0x7F {
+		// ASCII-only output: a run of non-ASCII code points at once.
+		l := len(b)
+		if nl, ni := x.escapeRun(b[:cap(b)], l, src, i, full); ni > i {
+			return b[:nl], ni
+		}
+	}
+	r, size := utf8.DecodeRune(src[i:])
+	if r == utf8.RuneError && size == 1 {
+		if x.escaping.InvalidUTF8 == InvalidUTF8Error {
+			return b, i
+		}
+		return x.appendInvalid(b), i + size
+	}
+	return x.appendRune(b, r, src[i:i+size]), i + size
+}
+
 // appendSome appends the escaped form of src[i:] to b for as long as b's
 // capacity lasts, without growing it, and returns b, the index of the
 // first byte not written, and whether that byte is invalid UTF-8 under the
@@ -159,7 +183,8 @@ const utf8Run = 32
 // and sets b's length once on return: cheaper than an append per piece.
 // The cases stay in one body because a call per code point or per run
 // costs more than the loop's instruction budget allows (see
-// docs/PERFORMANCE.md); only the rare ones (appendInvalid) are calls.
+// docs/PERFORMANCE.md); only the rare ones are calls: a code point that is
+// escaped or invalid (appendNonASCII), an ASCII byte without a table.
 func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 	set := x.set
 	passUTF8 := set.UTF8()
@@ -211,25 +236,11 @@ func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 				l, i = l+2, i+2
 				continue
 			}
-			if x.escaping.MaxUnescaped == 0x7F {
-				// ASCII-only output: a run of non-ASCII code points at once.
-				if nl, ni := x.escapeRun(b, l, src, i, full); ni > i {
-					l, i = nl, ni
-					continue
-				}
+			out, ni := x.appendNonASCII(b[:l], src, i, full)
+			if ni == i {
+				return b[:l], i, true // invalid UTF-8 under InvalidUTF8Error
 			}
-			r, size := utf8.DecodeRune(src[i:])
-			var out []byte
-			if r == utf8.RuneError && size == 1 {
-				if x.escaping.InvalidUTF8 == InvalidUTF8Error {
-					return b[:l], i, true
-				}
-				out = x.appendInvalid(b[:l])
-			} else {
-				out = x.appendRune(b[:l], r, src[i:i+size])
-			}
-			l, b = len(out), out[:cap(out)]
-			i += size
+			l, b, i = len(out), out[:cap(out)], ni
 			continue
 		}
 		if set.Contains(c) {
