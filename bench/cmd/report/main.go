@@ -8,7 +8,8 @@
 //
 // Steps: build the benchmark test binary; run it under taskset (-cpu) with
 // -count and -benchtime; run callgrind.sh for instruction counts; merge
-// bench/jackson/results.txt when present; run benchstat over everything into
+// bench/jackson/results.txt when present, and the committed BenchmarkSlog
+// results (-slog) when the run has none; run benchstat over everything into
 // results/benchstat.txt; write the report and the chart.
 package main
 
@@ -37,6 +38,7 @@ type config struct {
 	callgrindExtra string
 	callgrindBytes string
 	jackson        string
+	slog           string
 	out            string
 	quick, reuse   bool
 }
@@ -56,6 +58,8 @@ func main() {
 	flag.StringVar(&c.callgrindBytes, "callgrind-bytes", "2000000", "callgrind.sh -bytes")
 	flag.StringVar(&c.jackson, "jackson", "jackson/results.txt,jackson/results-issue14.txt",
 		"Jackson harness results in Go benchmark format, comma-separated files merged when present (the first: the matrix)")
+	flag.StringVar(&c.slog, "slog", "results/slog-bench.txt,results/slog-callgrind.txt",
+		"BenchmarkSlog results merged when the run has none: comma-separated files of go test output and of \"name count instr/op\" lines")
 	flag.StringVar(&c.out, "o", "", "output directory (default results, or results/quick with -quick)")
 	flag.BoolVar(&c.quick, "quick", false, "quick iteration: -count 1, -benchtime 50ms, input=string matrix only, callgrind on len=1000 of jgen-append and the floor")
 	flag.BoolVar(&c.reuse, "reuse", false, "do not run anything: rebuild REPORT.md and chart.png from the files of the last run")
@@ -161,6 +165,7 @@ func main() {
 	if err := readBench(bytes.NewReader(merged.Bytes()), raw); err != nil {
 		log.Fatal(err)
 	}
+	slogFig := slogInputs(c.slog, raw, readCallgrindOps(cgTSV, cgExtra))
 	info, _ := os.ReadFile(runInfo)
 	if cg, err := os.ReadFile(cgTSV + ".info"); err == nil {
 		for _, line := range strings.Split(strings.TrimSpace(string(cg)), "\n") {
@@ -174,6 +179,7 @@ func main() {
 		writers:   bench.Writers(),
 		runInfo:   string(info),
 		jackson:   jerr == nil,
+		slog:      slogFig,
 		outDir:    c.out,
 		chartPath: filepath.Join(c.out, "chart.png"),
 		cpuLine:   headerLine(data, "cpu:"),

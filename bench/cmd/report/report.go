@@ -20,6 +20,7 @@ type report struct {
 	writers   []bench.Writer
 	runInfo   string
 	jackson   bool
+	slog      slogFigures
 	outDir    string
 	chartPath string
 	cpuLine   string // the "cpu:" line of the go test output
@@ -272,6 +273,7 @@ func (r *report) markdown() string {
 
 	r.peerTables(&b)
 	r.valueTables(&b)
+	r.slogSection(&b)
 	return b.String()
 }
 
