@@ -24,52 +24,128 @@ import (
 // appendQuote is AppendQuote. For the standard options (quickSet), it
 // looks up only the scan set and the escape table, because compiling a
 // whole escaper costs more than quoting a short string; it builds one only
-// when the string needs more than ASCII escapes from the table.
+// when the string needs more than ASCII escapes from the table. The
+// options of the presets (no CharacterEscapes, MaxUnescaped 0 or U+007F)
+// take quickKey and quickSetOf, a few tests and loads; the rest quickSlow.
 func (e *Escaping) appendQuote(dst, src []byte) ([]byte, error) {
-	if set := e.quickSet(); set != nil {
-		q := e.quote()
-		l := len(dst)
-		b := dst
-		if need := len(src) + scan.Slack + 2; cap(b)-l < need {
-			b = slices.Grow(b, need)
-		}
-		b = b[:cap(b)]
-		b[l] = q
-		l++
-		n := set.Copy(b[l:], src)
-		if n == len(src) {
-			b[l+n] = q
-			return b[:l+n+1], nil
-		}
-		// ASCII escapes from the table of the standard options.
-		if l, n = tableEscapes(b, l+n, src, n, set, &stdTabs[optionKeyOf(e)]); n == len(src) {
-			b[l] = q
-			return b[:l+1], nil
-		}
-		// Something else to escape: e is valid (quickSet returns a set
-		// only then), so the escaper is built without validating again.
-		var x escaper
-		x.init(*e)
-		b, i, bad := x.appendSome(b[:l], src, n)
-		if i == len(src) && !bad && cap(b)-len(b) > scan.Slack {
-			return append(b, q), nil
-		}
-		if bad {
-			return dst, &UTF8Error{Offset: int64(i)}
-		}
-		out := sink{buf: b}
-		if err := x.writeContent(&out, src[i:], &strState{base: int64(i)}); err != nil {
-			return dst, err
-		}
-		_ = out.room(1)
-		return append(out.buf, q), nil
+	var set *scan.Set
+	k := e.quickKey()
+	if k != noQuickKey {
+		set = e.quickSetOf(k)
 	}
+	if set == nil {
+		if set, k = e.quickSlow(); set == nil {
+			var x escaper
+			if err := x.compile(*e); err != nil {
+				return dst, err
+			}
+			return x.appendQuoted(dst, src)
+		}
+	}
+	q := e.quote()
+	l := len(dst)
+	b := dst
+	if need := len(src) + scan.Slack + 2; cap(b)-l < need {
+		b = slices.Grow(b, need)
+	}
+	b = b[:cap(b)]
+	b[l] = q
+	l++
+	n := set.Copy(b[l:], src)
+	if n == len(src) {
+		b[l+n] = q
+		return b[:l+n+1], nil
+	}
+	// ASCII escapes from the table of the standard options.
+	if l, n = tableEscapes(b, l+n, src, n, set, &stdTabs[k]); n == len(src) {
+		b[l] = q
+		return b[:l+1], nil
+	}
+	// Something else to escape: e is valid (quickSet returns a set only
+	// then), so the escaper is built without validating again.
 	var x escaper
-	if err := x.compile(*e); err != nil {
+	x.init(*e)
+	b, i, bad := x.appendSome(b[:l], src, n)
+	if i == len(src) && !bad && cap(b)-len(b) > scan.Slack {
+		return append(b, q), nil
+	}
+	if bad {
+		return dst, &UTF8Error{Offset: int64(i)}
+	}
+	out := sink{buf: b}
+	if err := x.writeContent(&out, src[i:], &strState{base: int64(i)}); err != nil {
 		return dst, err
 	}
-	return x.appendQuoted(dst, src)
+	_ = out.room(1)
+	return append(out.buf, q), nil
 }
+
+// quickKey returns the optionKey of e, or noQuickKey when e has a
+// CharacterEscapes, an InvalidUTF8 policy above InvalidUTF8ReplaceRaw or a
+// quote char quickSet refuses. It and quickSetOf are appendQuote's lookup
+// of the options of the presets, small enough to be inlined: as one call
+// it cost a quarter of a 12-byte string (callgrind, docs/PERFORMANCE.md).
+func (e *Escaping) quickKey() optionKey {
+	k := quoteKeys[e.QuoteChar] // noQuickKey has every bit: the ORs keep it
+	if e.CharacterEscapes != nil || e.InvalidUTF8 > InvalidUTF8ReplaceRaw {
+		return noQuickKey
+	}
+	if e.EscapeSlash {
+		k |= keySlash
+	}
+	if e.HTMLSafe {
+		k |= keyHTML
+	}
+	if e.UpperHex {
+		k |= keyUpperHex
+	}
+	return k
+}
+
+// quickSetOf returns quickSet for e of key k (not noQuickKey) when
+// MaxUnescaped is 0 and the set is built, or MaxUnescaped is U+007F; nil
+// otherwise.
+func (e *Escaping) quickSetOf(k optionKey) *scan.Set {
+	switch e.MaxUnescaped {
+	case 0:
+		return stdUTF8[utf8Index(e.quickLeads(), k)].p.Load()
+	case 0x7F:
+		return &stdSets[k.set()]
+	}
+	return nil
+}
+
+// quickLeads is leadClassOf(e) for MaxUnescaped 0.
+func (e *Escaping) quickLeads() leadClass {
+	var c leadClass
+	if e.JSLineTerminators {
+		c += leadLineTerms
+	}
+	if e.SurrogateEscapes {
+		c += leadSurrogates
+	}
+	return c
+}
+
+// quickSlow returns quickSet and e's optionKey, the index of its escape
+// table in stdTabs; the key is meaningless when the set is nil.
+func (e *Escaping) quickSlow() (*scan.Set, optionKey) {
+	return e.quickSet(), optionKeyOf(e)
+}
+
+// noQuickKey marks the quote chars of quoteKeys that quickSet refuses.
+const noQuickKey optionKey = 0xFF
+
+// quoteKeys maps a QuoteChar to its part of the optionKey, or to
+// noQuickKey for a quote char other than the default, '"' and the
+// apostrophe.
+var quoteKeys = func() (t [256]optionKey) {
+	for i := range t {
+		t[i] = noQuickKey
+	}
+	t[0], t['"'], t['\''] = 0, 0, keyApostrophe
+	return t
+}()
 
 // shortTail is the length in bytes up to which the rest of a string after
 // an escape is copied a byte at a time rather than by a kernel call: a
