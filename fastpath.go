@@ -15,54 +15,104 @@ import (
 // from a table between clean runs (tableEscapes) before they hand the rest
 // to escaper.appendSome.
 //
-// writeStringValue holds tableEscapes' loop inline: a call there costs
-// 10% of the instructions of a 12-byte string with one escape (jgen-append
-// escaped/len=12 under callgrind, see docs/PERFORMANCE.md).
-// TestInlinedTableEscapes checks that the two loops are the same text, and
-// TestFastPathsAgree that both paths write the same bytes.
+// writeStringValue and appendQuote hold tableEscapes' loop inline: a call
+// there costs 10% to 20% of the instructions of a 12-byte string with one
+// escape (escaped/len=12 under callgrind, see docs/PERFORMANCE.md).
+// TestInlinedTableEscapes checks that the three loops are the same text,
+// and TestFastPathsAgree that both paths write the same bytes.
 
 // appendQuote is AppendQuote. For the standard options (quickSet), it
 // looks up only the scan set and the escape table, because compiling a
 // whole escaper costs more than quoting a short string; it builds one only
 // when the string needs more than ASCII escapes from the table. The
 // options of the presets (no CharacterEscapes, MaxUnescaped 0 or U+007F)
-// take quickKey and quickSetOf, a few tests and loads; the rest quickSlow.
-func (e *Escaping) appendQuote(dst, src []byte) ([]byte, error) {
+// take quickKey and quickSetOf, a few tests and loads; the rest
+// appendQuoteOther. It holds tableEscapes' loop inline, as
+// writeStringValue does.
+func (e *Escaping) appendQuote(dst, s []byte) ([]byte, error) {
 	var set *scan.Set
 	k := e.quickKey()
 	if k != noQuickKey {
 		set = e.quickSetOf(k)
 	}
 	if set == nil {
-		if set, k = e.quickSlow(); set == nil {
-			var x escaper
-			if err := x.compile(*e); err != nil {
-				return dst, err
-			}
-			return x.appendQuoted(dst, src)
-		}
+		return e.appendQuoteOther(dst, s)
 	}
 	q := e.quote()
 	l := len(dst)
 	b := dst
-	if need := len(src) + scan.Slack + 2; cap(b)-l < need {
+	if need := len(s) + scan.Slack + 2; cap(b)-l < need {
 		b = slices.Grow(b, need)
 	}
 	b = b[:cap(b)]
 	b[l] = q
 	l++
-	n := set.Copy(b[l:], src)
-	if n == len(src) {
-		b[l+n] = q
-		return b[:l+n+1], nil
-	}
-	// ASCII escapes from the table of the standard options.
-	if l, n = tableEscapes(b, l+n, src, n, set, &stdTabs[k]); n == len(src) {
+	n := set.Copy(b[l:], s)
+	l += n
+	if n == len(s) {
 		b[l] = q
 		return b[:l+1], nil
 	}
-	// Something else to escape: e is valid (quickSet returns a set only
-	// then), so the escaper is built without validating again.
+	// tableEscapes, inline (see the top of the file).
+	t := &stdTabs[k]
+	lim := len(b) - len(s) - scan.Slack - 16
+	for n < len(s) && s[n] < utf8.RuneSelf && l-n <= lim {
+		e := &t[s[n]]
+		binary.LittleEndian.PutUint64(b[l:], e.w)
+		l += int(e.n)
+		n++
+		if len(s)-n <= shortTail {
+			for n < len(s) && !set.Contains(s[n]) {
+				b[l] = s[n]
+				l++
+				n++
+			}
+			continue
+		}
+		m := set.Copy(b[l:], s[n:])
+		l += m
+		n += m
+	}
+	if n == len(s) {
+		b[l] = q
+		return b[:l+1], nil
+	}
+	return e.appendQuoteRest(dst, b, l, s, n, q)
+}
+
+// appendQuoteOther is appendQuote for the options quickKey and quickSetOf
+// do not cover: by quickSet and its table, or by a whole escaper.
+func (e *Escaping) appendQuoteOther(dst, src []byte) ([]byte, error) {
+	set, k := e.quickSlow()
+	if set == nil {
+		var x escaper
+		if err := x.compile(*e); err != nil {
+			return dst, err
+		}
+		return x.appendQuoted(dst, src)
+	}
+	q := e.quote()
+	l := len(dst)
+	b := slices.Grow(dst, len(src)+scan.Slack+2)
+	b = b[:cap(b)]
+	b[l] = q
+	// The table writes a clean byte as itself, so tableEscapes may start
+	// at any byte.
+	l, n := tableEscapes(b, l+1, src, 0, set, &stdTabs[k])
+	if n < len(src) {
+		return e.appendQuoteRest(dst, b, l, src, n, q)
+	}
+	b[l] = q
+	return b[:l+1], nil
+}
+
+// appendQuoteRest finishes appendQuote from src[n], a byte the table of the
+// standard options does not escape, with b[:l] written (b being the whole
+// capacity), through an escaper; q is the quote char. On error it returns
+// dst.
+func (e *Escaping) appendQuoteRest(dst, b []byte, l int, src []byte, n int, q byte) ([]byte, error) {
+	// e is valid (quickSet returns a set only then), so the escaper is
+	// built without validating again.
 	var x escaper
 	x.init(*e)
 	b, i, bad := x.appendSome(b[:l], src, n)
