@@ -123,7 +123,8 @@ type CharacterEscapes struct {
 // For encoding/json's bytes use HTMLSafe (or the [Stdlib] preset); for
 // jackson-core's HTML escaping, HTMLEscapes. It has no
 // [EscapeSpec.IndexEscape] hook: the scan is derived from its table, which
-// on the SIMD kernels costs what Minimal's does (docs/PERFORMANCE.md).
+// on the SIMD kernels costs what Minimal's does on strings it leaves
+// unchanged (docs/PERFORMANCE.md).
 var HTMLEscapes = mustCharacterEscapes(EscapeSpec{
 	ASCII: map[byte]Escape{
 		'<': EscapeUnicode(), '>': EscapeUnicode(), '&': EscapeUnicode(), '\'': EscapeUnicode(),
