@@ -121,12 +121,14 @@ type CharacterEscapes struct {
 // the Escaping's one CharacterEscapes field and cannot be combined with
 // another custom table, where HTMLSafe is a flag that combines with any.
 // For encoding/json's bytes use HTMLSafe (or the [Stdlib] preset); for
-// jackson-core's HTML escaping, HTMLEscapes.
+// jackson-core's HTML escaping, HTMLEscapes. It has no
+// [EscapeSpec.IndexEscape] hook: the scan is derived from its table, which
+// on the SIMD kernels costs what Minimal's does on strings it leaves
+// unchanged (docs/PERFORMANCE.md).
 var HTMLEscapes = mustCharacterEscapes(EscapeSpec{
 	ASCII: map[byte]Escape{
 		'<': EscapeUnicode(), '>': EscapeUnicode(), '&': EscapeUnicode(), '\'': EscapeUnicode(),
 	},
-	IndexEscape: indexHTML,
 })
 
 // JSONPEscapes writes U+2028 and U+2029 as \u2028 and \u2029, as
@@ -135,16 +137,6 @@ var HTMLEscapes = mustCharacterEscapes(EscapeSpec{
 var JSONPEscapes = mustCharacterEscapes(EscapeSpec{
 	Runes: map[rune]string{'\u2028': `\u2028`, '\u2029': `\u2029`},
 })
-
-func indexHTML(s []byte) int {
-	for i, c := range s {
-		switch c {
-		case '<', '>', '&', '\'':
-			return i
-		}
-	}
-	return -1
-}
 
 func mustCharacterEscapes(spec EscapeSpec) *CharacterEscapes {
 	ce, err := NewCharacterEscapes(spec)

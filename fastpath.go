@@ -15,61 +15,187 @@ import (
 // from a table between clean runs (tableEscapes) before they hand the rest
 // to escaper.appendSome.
 //
-// writeStringValue holds tableEscapes' loop inline: a call there costs
-// 10% of the instructions of a 12-byte string with one escape (jgen-append
-// escaped/len=12 under callgrind, see docs/PERFORMANCE.md).
-// TestInlinedTableEscapes checks that the two loops are the same text, and
-// TestFastPathsAgree that both paths write the same bytes.
+// writeStringValue and appendQuote hold tableEscapes' loop inline: a call
+// there costs 10% to 20% of the instructions of a 12-byte string with one
+// escape (escaped/len=12 under callgrind, see docs/PERFORMANCE.md).
+// TestInlinedTableEscapes checks that the three loops are the same text,
+// and TestFastPathsAgree that both paths write the same bytes.
 
 // appendQuote is AppendQuote. For the standard options (quickSet), it
 // looks up only the scan set and the escape table, because compiling a
 // whole escaper costs more than quoting a short string; it builds one only
-// when the string needs more than ASCII escapes from the table.
-func (e *Escaping) appendQuote(dst, src []byte) ([]byte, error) {
-	if set := e.quickSet(); set != nil {
-		q := e.quote()
-		l := len(dst)
-		b := dst
-		if need := len(src) + scan.Slack + 2; cap(b)-l < need {
-			b = slices.Grow(b, need)
-		}
-		b = b[:cap(b)]
+// when the string needs more than ASCII escapes from the table. The
+// options of the presets (no CharacterEscapes, MaxUnescaped 0 or U+007F)
+// take quickKey and quickSetOf, a few tests and loads; the rest
+// appendQuoteOther. It holds tableEscapes' loop inline, as
+// writeStringValue does.
+func (e *Escaping) appendQuote(dst, s []byte) ([]byte, error) {
+	var set *scan.Set
+	k := e.quickKey()
+	if k != noQuickKey {
+		set = e.quickSetOf(k)
+	}
+	if set == nil {
+		return e.appendQuoteOther(dst, s)
+	}
+	q := e.quote()
+	l := len(dst)
+	b := dst
+	if need := len(s) + scan.Slack + 2; cap(b)-l < need {
+		b = slices.Grow(b, need)
+	}
+	b = b[:cap(b)]
+	b[l] = q
+	l++
+	n := set.Copy(b[l:], s)
+	l += n
+	if n == len(s) {
 		b[l] = q
-		l++
-		n := set.Copy(b[l:], src)
-		if n == len(src) {
-			b[l+n] = q
-			return b[:l+n+1], nil
+		return b[:l+1], nil
+	}
+	// tableEscapes, inline (see the top of the file).
+	t := &stdTabs[k]
+	lim := len(b) - len(s) - scan.Slack - 16
+	for n < len(s) && s[n] < utf8.RuneSelf && l-n <= lim {
+		e := &t[s[n]]
+		binary.LittleEndian.PutUint64(b[l:], e.w)
+		l += int(e.n)
+		n++
+		if len(s)-n <= shortTail {
+			for n < len(s) && !set.Contains(s[n]) {
+				b[l] = s[n]
+				l++
+				n++
+			}
+			continue
 		}
-		// ASCII escapes from the table of the standard options.
-		if l, n = tableEscapes(b, l+n, src, n, set, &stdTabs[optionKeyOf(e)]); n == len(src) {
-			b[l] = q
-			return b[:l+1], nil
-		}
-		// Something else to escape: e is valid (quickSet returns a set
-		// only then), so the escaper is built without validating again.
+		m := set.Copy(b[l:], s[n:])
+		l += m
+		n += m
+	}
+	if n == len(s) {
+		b[l] = q
+		return b[:l+1], nil
+	}
+	return e.appendQuoteRest(dst, b, l, s, n, q)
+}
+
+// appendQuoteOther is appendQuote for the options quickKey and quickSetOf
+// do not cover: by quickSet and its table, or by a whole escaper.
+func (e *Escaping) appendQuoteOther(dst, src []byte) ([]byte, error) {
+	set, k := e.quickSlow()
+	if set == nil {
 		var x escaper
-		x.init(*e)
-		b, i, bad := x.appendSome(b[:l], src, n)
-		if i == len(src) && !bad && cap(b)-len(b) > scan.Slack {
-			return append(b, q), nil
-		}
-		if bad {
-			return dst, &UTF8Error{Offset: int64(i)}
-		}
-		out := sink{buf: b}
-		if err := x.writeContent(&out, src[i:], &strState{base: int64(i)}); err != nil {
+		if err := x.compile(*e); err != nil {
 			return dst, err
 		}
-		_ = out.room(1)
-		return append(out.buf, q), nil
+		return x.appendQuoted(dst, src)
 	}
+	q := e.quote()
+	l := len(dst)
+	b := slices.Grow(dst, len(src)+scan.Slack+2)
+	b = b[:cap(b)]
+	b[l] = q
+	// The table writes a clean byte as itself, so tableEscapes may start
+	// at any byte.
+	l, n := tableEscapes(b, l+1, src, 0, set, &stdTabs[k])
+	if n < len(src) {
+		return e.appendQuoteRest(dst, b, l, src, n, q)
+	}
+	b[l] = q
+	return b[:l+1], nil
+}
+
+// appendQuoteRest finishes appendQuote from src[n], a byte the table of the
+// standard options does not escape, with b[:l] written (b being the whole
+// capacity), through an escaper; q is the quote char. On error it returns
+// dst.
+func (e *Escaping) appendQuoteRest(dst, b []byte, l int, src []byte, n int, q byte) ([]byte, error) {
+	// e is valid (quickSet returns a set only then), so the escaper is
+	// built without validating again.
 	var x escaper
-	if err := x.compile(*e); err != nil {
+	x.init(*e)
+	b, i, bad := x.appendSome(b[:l], src, n)
+	if i == len(src) && !bad && cap(b)-len(b) > scan.Slack {
+		return append(b, q), nil
+	}
+	if bad {
+		return dst, &UTF8Error{Offset: int64(i)}
+	}
+	out := sink{buf: b}
+	if err := x.writeContent(&out, src[i:], &strState{base: int64(i)}); err != nil {
 		return dst, err
 	}
-	return x.appendQuoted(dst, src)
+	_ = out.room(1)
+	return append(out.buf, q), nil
 }
+
+// quickKey returns the optionKey of e, or noQuickKey when e has a
+// CharacterEscapes, an InvalidUTF8 policy above InvalidUTF8ReplaceRaw or a
+// quote char quickSet refuses. It and quickSetOf are appendQuote's lookup
+// of the options of the presets, small enough to be inlined: as one call
+// it cost a quarter of a 12-byte string (callgrind, docs/PERFORMANCE.md).
+func (e *Escaping) quickKey() optionKey {
+	k := quoteKeys[e.QuoteChar] // noQuickKey has every bit: the ORs keep it
+	if e.CharacterEscapes != nil || e.InvalidUTF8 > InvalidUTF8ReplaceRaw {
+		return noQuickKey
+	}
+	if e.EscapeSlash {
+		k |= keySlash
+	}
+	if e.HTMLSafe {
+		k |= keyHTML
+	}
+	if e.UpperHex {
+		k |= keyUpperHex
+	}
+	return k
+}
+
+// quickSetOf returns quickSet for e of key k (not noQuickKey) when
+// MaxUnescaped is 0 and the set is built, or MaxUnescaped is U+007F; nil
+// otherwise.
+func (e *Escaping) quickSetOf(k optionKey) *scan.Set {
+	switch e.MaxUnescaped {
+	case 0:
+		return stdUTF8[utf8Index(e.quickLeads(), k)].p.Load()
+	case 0x7F:
+		return &stdSets[k.set()]
+	}
+	return nil
+}
+
+// quickLeads is leadClassOf(e) for MaxUnescaped 0.
+func (e *Escaping) quickLeads() leadClass {
+	var c leadClass
+	if e.JSLineTerminators {
+		c += leadLineTerms
+	}
+	if e.SurrogateEscapes {
+		c += leadSurrogates
+	}
+	return c
+}
+
+// quickSlow returns quickSet and e's optionKey, the index of its escape
+// table in stdTabs; the key is meaningless when the set is nil.
+func (e *Escaping) quickSlow() (*scan.Set, optionKey) {
+	return e.quickSet(), optionKeyOf(e)
+}
+
+// noQuickKey marks the quote chars of quoteKeys that quickSet refuses.
+const noQuickKey optionKey = 0xFF
+
+// quoteKeys maps a QuoteChar to its part of the optionKey, or to
+// noQuickKey for a quote char other than the default, '"' and the
+// apostrophe.
+var quoteKeys = func() (t [256]optionKey) {
+	for i := range t {
+		t[i] = noQuickKey
+	}
+	t[0], t['"'], t['\''] = 0, 0, keyApostrophe
+	return t
+}()
 
 // shortTail is the length in bytes up to which the rest of a string after
 // an escape is copied a byte at a time rather than by a kernel call: a

@@ -111,6 +111,9 @@ func TestEscapingConfigs(t *testing.T) {
 				t.Errorf("%s/%s: output differs from %s's", cfg.Name, c.name, cfg.NoHook)
 			}
 		}
+		if !bytes.Equal(outs["html"], outs["html-nohook"]) {
+			t.Errorf("html/%s: HTMLEscapes writes other bytes than its table built with NewCharacterEscapes", c.name)
+		}
 		// The per-rune configurations must never match: their runes are
 		// absent from the input.
 		for _, s := range c.in.Strings {
