@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -61,7 +62,7 @@ var rootFaults = []string{
 // messages, badExcerpt the bytes it quotes in others.
 var (
 	badChar    = regexp.MustCompile(`invalid character '([^']+|')'`)
-	badExcerpt = regexp.MustCompile("`[^`]*`")
+	badExcerpt = regexp.MustCompile("`[^`]*`" + `|sequence "(?:[^"\\]|\\.)*"`)
 )
 
 // sameChar reduces what a message quotes of the input to its first byte:
@@ -78,7 +79,14 @@ func sameChar(msg string) string {
 		return fmt.Sprintf("invalid character 0x%02x", c[0])
 	})
 	return badExcerpt.ReplaceAllStringFunc(msg, func(m string) string {
-		return m[:min(len(m), 3)] + "…"
+		// An excerpt holding a backquote comes Go-quoted instead.
+		prefix := ""
+		if q, ok := strings.CutPrefix(m, "sequence "); ok {
+			if u, err := strconv.Unquote(q); err == nil {
+				m, prefix = "`"+u+"`", "sequence "
+			}
+		}
+		return prefix + m[:min(len(m), 3)] + "…"
 	})
 }
 
