@@ -37,7 +37,7 @@ targets=(
 	".:FuzzCustomEscapes:80000x"
 	".:FuzzWriteRawValue:120000x"
 	".:FuzzWriteValue:20000x"
-	"./internal/scan:FuzzIndex:170000x"
+	"./internal/scan:FuzzIndex:80000x"
 	"./internal/scan:FuzzUTF8:170000x"
 	"./cmd/jgen:FuzzCLI:55000x"
 	"./cmd/jgen/internal/cli:FuzzRootPath:30000x"
