@@ -57,6 +57,9 @@ func (g *Generator) WriteValue(v any) error {
 	}
 	e := encStatePool.Get().(*encState)
 	e.g = g
+	// g.esc stays as it is for the whole value: only the raw-value rule
+	// swaps it, and no struct is encoded inside that.
+	e.key = escKeyOf(&g.esc.escaping)
 	saved := g.state
 	k := g.out
 	mark := len(g.out.buf)
@@ -116,6 +119,9 @@ var scratchPool = sync.Pool{New: func() any { return new([]byte) }}
 // encState is the state of one WriteValue call.
 type encState struct {
 	g *Generator
+	// key identifies g.esc.escaping, for the member names each struct
+	// type keeps quoted (structEncoder.quoted).
+	key escKey
 	// ptrLevel counts the pointers, slices and maps being encoded, as
 	// encoding/json does; beyond startDetectingCycles they are recorded in
 	// seen, so that a cycle is an error rather than endless recursion.

@@ -53,7 +53,7 @@ type structEncoder struct {
 }
 
 type quotedNames struct {
-	esc Escaping
+	key escKey
 	q   [][]byte
 	// qc holds each quoted name followed by the Compact layout's ':'.
 	qc [][]byte
@@ -118,14 +118,20 @@ func fieldOffset(t reflect.Type, index []int) (uintptr, bool) {
 	return off, true
 }
 
-// quoted returns the quoted member names under the generator's escaping.
-// A name never fails to quote: names are valid UTF-8 (isValidTag and Go
-// identifiers).
-func (se *structEncoder) quoted(x *escaper) *quotedNames {
-	if n := se.names.Load(); n != nil && n.esc == x.escaping {
+// quoted returns the quoted member names under the generator's escaping,
+// whose key is e.key. A name never fails to quote: names are valid UTF-8
+// (isValidTag and Go identifiers).
+func (se *structEncoder) quoted(e *encState) *quotedNames {
+	if n := se.names.Load(); n != nil && n.key == e.key {
 		return n
 	}
-	n := &quotedNames{esc: x.escaping, q: make([][]byte, len(se.fields)), qc: make([][]byte, len(se.fields))}
+	return se.quoteNames(&e.g.esc, e.key)
+}
+
+// quoteNames quotes the member names under x, whose key is k, and keeps
+// them for the next struct value.
+func (se *structEncoder) quoteNames(x *escaper, k escKey) *quotedNames {
+	n := &quotedNames{key: k, q: make([][]byte, len(se.fields)), qc: make([][]byte, len(se.fields))}
 	var buf []byte
 	for i := range se.fields {
 		start := len(buf)
@@ -143,7 +149,7 @@ func (se *structEncoder) encode(e *encState, v reflect.Value) error {
 	if err := e.writeStart(inObject); err != nil {
 		return err
 	}
-	qn := se.quoted(&g.esc)
+	qn := se.quoted(e)
 	// The fields of an addressable struct are read from memory where
 	// their kind allows (fastKind).
 	var base unsafe.Pointer
