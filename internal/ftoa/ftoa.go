@@ -12,6 +12,7 @@ import (
 	"encoding/binary"
 	"math"
 	"math/bits"
+	"slices"
 )
 
 //go:generate go run mkpow10.go
@@ -24,8 +25,9 @@ const MaxLen = 25
 // shortest decimal that parses back to v, in plain notation when
 // 1e-6 <= |v| < 1e21 (0.000001, 100000000000000000000, 1.5) and otherwise
 // as d[.ddd]e±x with no leading zero in the exponent (1e-7, 1.5e+21); -0
-// as "-0". It appends at most MaxLen bytes and writes no byte of b past
-// those. NaN and ±Inf, which have no JSON form (RFC 8259 §6), are the
+// as "-0". It appends at most MaxLen bytes, and may write to b's spare
+// capacity past them (up to 48 bytes from len(b)): it composes the
+// number there with whole-word stores. NaN and ±Inf, which have no JSON form (RFC 8259 §6), are the
 // caller's to reject first; given them it appends unspecified bytes.
 func AppendJSON64(b []byte, v float64) []byte {
 	neg := math.Signbit(v)
@@ -74,7 +76,7 @@ var pow10u64 = [...]uint64{
 	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
 }
 
-// scratch is where a number is composed before it is appended: the
+// scratch is the part of b's capacity a number is composed in: the
 // longest form (MaxLen) plus room for the whole-word stores of digits and
 // zeros, which may run up to 16 bytes past the form's end.
 type scratch [48]byte
@@ -127,7 +129,11 @@ func putDigits(s *scratch, at int, d uint64, n int) {
 // power of ten as its shortest decimal), so the notation follows from the
 // decimal point's position.
 func appendDecimal(b []byte, d uint64, e int, neg bool) []byte {
-	var s scratch
+	n0 := len(b)
+	if cap(b)-n0 < len(scratch{}) {
+		b = slices.Grow(b, len(scratch{}))
+	}
+	s := (*scratch)(b[n0 : n0+len(scratch{})])
 	p := 0
 	if neg {
 		s[0] = '-'
@@ -135,21 +141,21 @@ func appendDecimal(b []byte, d uint64, e int, neg bool) []byte {
 	}
 	if d == 0 {
 		s[p] = '0'
-		return append(b, s[:p+1]...)
+		return b[:n0+p+1]
 	}
 	n := digitCount(d)
 	point := n + e // the value is 0.digits * 10^point
 	var m int
 	switch {
 	case point > 21 || point < -5:
-		m = putExponent(&s, p, d, n, point-1)
+		m = putExponent(s, p, d, n, point-1)
 	case point <= 0: // 0.000ddd: the digits overwrite the surplus zeros
 		binary.LittleEndian.PutUint64(s[p:], zeroPt)
 		z := p + 2 - point
-		putDigits(&s, z, d, n)
+		putDigits(s, z, d, n)
 		m = z + n
 	case point < n: // ddd.ddd: the fraction (at most 16 digits) moves right
-		putDigits(&s, p, d, n)
+		putDigits(s, p, d, n)
 		f := p + point
 		w0 := binary.LittleEndian.Uint64(s[f:])
 		w1 := binary.LittleEndian.Uint64(s[f+8:])
@@ -158,13 +164,13 @@ func appendDecimal(b []byte, d uint64, e int, neg bool) []byte {
 		s[f] = '.'
 		m = p + 1 + n
 	default: // ddd000, at most 21 digits in all
-		putDigits(&s, p, d, n)
+		putDigits(s, p, d, n)
 		m = p + point
 		for i := p + n; i < m; i += 8 {
 			binary.LittleEndian.PutUint64(s[i:], zeros8)
 		}
 	}
-	return append(b, s[:m]...)
+	return b[:n0+m]
 }
 
 // putExponent writes d (n digits) as d[.ddd]e±x from s[p] and returns
