@@ -72,9 +72,8 @@ func shortest(c uint64, q int, regular, tieUp bool) (d uint64, e int) {
 	wpin := (sp+1)*40+out <= vbr
 	if upin != wpin {
 		d, e = sp+b2u(wpin), k+1
-		for d%10 == 0 {
-			d /= 10
-			e++
+		if d%10 == 0 {
+			d, e = stripZeros(d/10, e+1)
 		}
 		return d, e
 	}
@@ -92,6 +91,29 @@ func shortest(c uint64, q int, regular, tieUp bool) (d uint64, e int) {
 		s = t
 	}
 	return s, k
+}
+
+// stripZeros returns d * 10^e with d's trailing zeros moved into e, d > 0
+// below 10^18: eight at a time, then four, two and one, so a short
+// decimal (a price, 12.5) costs five remainders instead of one per zero.
+func stripZeros(d uint64, e int) (uint64, int) {
+	for d%1e8 == 0 {
+		d /= 1e8
+		e += 8
+	}
+	if d%1e4 == 0 {
+		d /= 1e4
+		e += 4
+	}
+	if d%100 == 0 {
+		d /= 100
+		e += 2
+	}
+	if d%10 == 0 {
+		d /= 10
+		e++
+	}
+	return d, e
 }
 
 // Shortest64 returns the shortest decimal d * 10^e that parses back to
