@@ -35,8 +35,8 @@ func AppendJSON64(b []byte, v float64) []byte {
 	// An integer below 2^53 is its own shortest decimal: the floats
 	// around it are at most 1 apart, so no shorter decimal rounds to it.
 	if a < 1<<53 {
-		if i := uint64(a); float64(i) == a {
-			return appendDecimal(b, i, 0, neg)
+		if i := int64(a); float64(i) == a { // int64: one instruction each way
+			return appendDecimal(b, uint64(i), 0, neg)
 		}
 	}
 	d, e := Shortest64(a)
@@ -51,8 +51,8 @@ func AppendJSON32(b []byte, v float32) []byte {
 	neg := math.Signbit(float64(v))
 	a := float32(math.Abs(float64(v)))
 	if a < 1<<24 {
-		if i := uint64(a); float32(i) == a {
-			return appendDecimal(b, i, 0, neg)
+		if i := int32(a); float32(i) == a {
+			return appendDecimal(b, uint64(i), 0, neg)
 		}
 	}
 	d, e := Shortest32(a)

@@ -27,7 +27,9 @@ func rop(g [2]uint64, cp uint64) uint64 {
 	lh, _ := bits.Mul64(g[1], cp)
 	mid, carry := bits.Add64(pl, lh, 0)
 	hi := ph + carry
-	return hi<<1 | mid>>63 | b2u((mid<<1) != 0)
+	// Bit 0: (mid mod 2^63) + (2^63 - 1) carries into bit 63 exactly
+	// when mid mod 2^63 is not zero.
+	return hi<<1 | mid>>63 | (mid&(1<<63-1)+(1<<63-1))>>63
 }
 
 func b2u(b bool) uint64 {
