@@ -27,8 +27,9 @@ const MaxLen = 25
 // as d[.ddd]e±x with no leading zero in the exponent (1e-7, 1.5e+21); -0
 // as "-0". It appends at most MaxLen bytes, and may write to b's spare
 // capacity past them (up to 48 bytes from len(b)): it composes the
-// number there with whole-word stores. NaN and ±Inf, which have no JSON form (RFC 8259 §6), are the
-// caller's to reject first; given them it appends unspecified bytes.
+// number there with whole-word stores. NaN and ±Inf, which have no JSON
+// form (RFC 8259 §6), are the caller's to reject first; given them it
+// appends unspecified bytes.
 func AppendJSON64(b []byte, v float64) []byte {
 	neg := math.Signbit(v)
 	a := math.Abs(v)
