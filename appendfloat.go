@@ -8,7 +8,9 @@ import "math"
 // same value, formatted as [encoding/json] does. For NaN and ±Inf, which
 // RFC 8259 §6 has no number for, it returns dst unchanged and
 // [ErrNonFinite]. A bitSize other than 32
-// is taken as 64.
+// is taken as 64. Like [Escaping.AppendQuote] it may write to dst's
+// spare capacity past the bytes it appends (up to 48 bytes from len(dst)),
+// where it composes the number with whole-word stores.
 func AppendFloat(dst []byte, v float64, bitSize int) ([]byte, error) {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return dst, ErrNonFinite

@@ -3,6 +3,8 @@ package jgen
 import (
 	"math"
 	"strconv"
+
+	"github.com/jgen-go/jgen/internal/ftoa"
 )
 
 // WriteInt writes v in decimal. It returns a [*SyntaxError] where a value
@@ -73,27 +75,16 @@ func (g *Generator) writeNonFinite(v float64) error {
 	return nonFiniteErr(v, g.out.offset())
 }
 
-// appendFloat formats a finite v like encoding/json: strconv's shortest
-// representation, 'f' form inside [1e-6, 1e21), 'e' form outside, with the
-// exponent's leading zero dropped (1e-07 becomes 1e-7).
+// appendFloat formats a finite v like encoding/json: the shortest
+// decimal that parses back to v at its width (bits 32: v holds a
+// float32), without exponent inside [1e-6, 1e21) and with one outside,
+// written without the exponent's leading zero (1e-7). internal/ftoa
+// writes it; its tests hold it to strconv's digits byte for byte.
 func appendFloat(b []byte, v float64, bits int) []byte {
-	abs := math.Abs(v)
-	fmt := byte('f')
-	if abs != 0 {
-		if bits == 64 && (abs < 1e-6 || abs >= 1e21) ||
-			bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) {
-			fmt = 'e'
-		}
+	if bits == 32 {
+		return ftoa.AppendJSON32(b, float32(v))
 	}
-	b = strconv.AppendFloat(b, v, fmt, -1, bits)
-	if fmt == 'e' {
-		n := len(b)
-		if n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
-			b[n-2] = b[n-1]
-			b = b[:n-1]
-		}
-	}
-	return b
+	return ftoa.AppendJSON64(b, v)
 }
 
 // WriteNumber writes text as a number, verbatim, after checking it against

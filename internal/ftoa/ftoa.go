@@ -1,0 +1,210 @@
+// Copyright 2025 The jgen Authors. All rights reserved.
+
+// Package ftoa formats floating-point numbers as encoding/json does: the
+// shortest decimal that parses back to the same float64 or float32, found
+// by Schubfach's search (shortest, in schubfach.go), in plain notation
+// from 1e-6 up to below 1e21 and in exponent notation outside it, written
+// eight digits at a time. It is pure Go (math/bits), so every architecture
+// runs the same code.
+package ftoa
+
+import (
+	"encoding/binary"
+	"math"
+	"math/bits"
+	"slices"
+)
+
+//go:generate go run mkpow10.go
+
+// MaxLen is the most bytes AppendJSON64 or AppendJSON32 appends:
+// -0.0000012345678901234567 (25) or -1.2345678901234567e-308 (24).
+const MaxLen = 25
+
+// AppendJSON64 appends finite v as encoding/json writes a float64: the
+// shortest decimal that parses back to v, in plain notation when
+// 1e-6 <= |v| < 1e21 (0.000001, 100000000000000000000, 1.5) and otherwise
+// as d[.ddd]e±x with no leading zero in the exponent (1e-7, 1.5e+21); -0
+// as "-0". It appends at most MaxLen bytes, and may write to b's spare
+// capacity past them (up to 48 bytes from len(b)): it composes the
+// number there with whole-word stores. NaN and ±Inf, which have no JSON
+// form (RFC 8259 §6), are the caller's to reject first; given them it
+// appends unspecified bytes.
+func AppendJSON64(b []byte, v float64) []byte {
+	neg := math.Signbit(v)
+	a := math.Abs(v)
+	// An integer below 2^53 is its own shortest decimal: the floats
+	// around it are at most 1 apart, so no shorter decimal rounds to it.
+	if a < 1<<53 {
+		if i := int64(a); float64(i) == a { // int64: one instruction each way
+			return appendDecimal(b, uint64(i), 0, neg)
+		}
+	}
+	d, e := Shortest64(a)
+	return appendDecimal(b, d, e, neg)
+}
+
+// AppendJSON32 is AppendJSON64 for a float32: the shortest decimal that
+// parses back to v as a float32, so float32(0.1) is written 0.1; the
+// notation is chosen by comparing v with float32(1e-6) and float32(1e21),
+// as encoding/json does.
+func AppendJSON32(b []byte, v float32) []byte {
+	neg := math.Signbit(float64(v))
+	a := float32(math.Abs(float64(v)))
+	if a < 1<<24 {
+		if i := int32(a); float32(i) == a {
+			return appendDecimal(b, uint64(i), 0, neg)
+		}
+	}
+	d, e := Shortest32(a)
+	return appendDecimal(b, d, e, neg)
+}
+
+// digitCount returns the number of decimal digits of d >= 1.
+func digitCount(d uint64) int {
+	// 1233/4096 is just above log10(2), so t is floor(log10(d)) or
+	// one more.
+	t := bits.Len64(d) * 1233 >> 12
+	if d < pow10u64[t] {
+		return t
+	}
+	return t + 1
+}
+
+// pow10u64[i] is 10^i.
+var pow10u64 = [...]uint64{
+	1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+}
+
+// scratch is the part of b's capacity a number is composed in: the
+// longest form (MaxLen) plus room for the whole-word stores of digits and
+// zeros, which may run up to 16 bytes past the form's end.
+type scratch [48]byte
+
+// Eight ASCII digits in a word, in memory order.
+const (
+	zeros8 = 0x3030303030303030  // "00000000"
+	zeroPt = 0x303030303030_2e30 // "0.000000"
+)
+
+// digits8 returns r < 10^8 as eight ASCII digits, the first in the low
+// byte (so a little-endian store writes them in order): r is split into
+// two halves of four digits, each half into two of two, each of those
+// into two digits, every split done in all lanes by one multiply, with
+// reciprocals exact for the ranges they serve (x/100 as x*10486>>20 for
+// x < 10^4, x/10 as x*103>>10 for x < 100; digits_test.go checks both).
+func digits8(r uint32) uint64 {
+	x := uint64(r/10000) | uint64(r%10000)<<32
+	y := (x * 10486 >> 20) & 0x0000007f_0000007f
+	x = y | (x-y*100)<<16
+	y = (x * 103 >> 10) & 0x000f_000f_000f_000f
+	x = y | (x-y*10)<<8
+	return x | zeros8
+}
+
+// putDigits writes the n digits of d (n = digitCount(d) <= 20) to
+// s[at:at+n]; it may write s[at+n:at+8] too.
+func putDigits(s *scratch, at int, d uint64, n int) {
+	if n <= 8 {
+		binary.LittleEndian.PutUint64(s[at:], digits8(uint32(d))>>(8*(8-n)))
+		return
+	}
+	hi := d / 1e8
+	lo := uint32(d - hi*1e8)
+	if n <= 16 {
+		binary.LittleEndian.PutUint64(s[at:], digits8(uint32(hi))>>(8*(16-n)))
+	} else {
+		top := hi / 1e8 // at most 4 digits: d < 2^64
+		mid := uint32(hi - top*1e8)
+		binary.LittleEndian.PutUint64(s[at:], digits8(uint32(top))>>(8*(24-n)))
+		binary.LittleEndian.PutUint64(s[at+n-16:], digits8(mid))
+	}
+	binary.LittleEndian.PutUint64(s[at+n-8:], digits8(lo))
+}
+
+// appendDecimal appends d * 10^e (d >= 1 with no trailing zero, or d an
+// integer with e = 0, or d = 0 for zero) in encoding/json's notation. The
+// shortest decimal of a float lies in [1e-6, 1e21) exactly when the float
+// does (1e21 is a float64, and the float nearest 1e-6 or 1e21 has that
+// power of ten as its shortest decimal), so the notation follows from the
+// decimal point's position.
+func appendDecimal(b []byte, d uint64, e int, neg bool) []byte {
+	n0 := len(b)
+	if cap(b)-n0 < len(scratch{}) {
+		b = slices.Grow(b, len(scratch{}))
+	}
+	s := (*scratch)(b[n0 : n0+len(scratch{})])
+	p := 0
+	if neg {
+		s[0] = '-'
+		p = 1
+	}
+	if d == 0 {
+		s[p] = '0'
+		return b[:n0+p+1]
+	}
+	n := digitCount(d)
+	point := n + e // the value is 0.digits * 10^point
+	var m int
+	switch {
+	case point > 21 || point < -5:
+		m = putExponent(s, p, d, n, point-1)
+	case point <= 0: // 0.000ddd: the digits overwrite the surplus zeros
+		binary.LittleEndian.PutUint64(s[p:], zeroPt)
+		z := p + 2 - point
+		putDigits(s, z, d, n)
+		m = z + n
+	case point < n: // ddd.ddd: the fraction (at most 16 digits) moves right
+		putDigits(s, p, d, n)
+		f := p + point
+		w0 := binary.LittleEndian.Uint64(s[f:])
+		w1 := binary.LittleEndian.Uint64(s[f+8:])
+		binary.LittleEndian.PutUint64(s[f+1:], w0)
+		binary.LittleEndian.PutUint64(s[f+9:], w1)
+		s[f] = '.'
+		m = p + 1 + n
+	default: // ddd000, at most 21 digits in all
+		putDigits(s, p, d, n)
+		m = p + point
+		for i := p + n; i < m; i += 8 {
+			binary.LittleEndian.PutUint64(s[i:], zeros8)
+		}
+	}
+	return b[:n0+m]
+}
+
+// putExponent writes d (n digits) as d[.ddd]e±x from s[p] and returns
+// the end: one digit before the point, the point only when more follow,
+// and the exponent x with no leading zero (encoding/json drops the one
+// strconv writes).
+func putExponent(s *scratch, p int, d uint64, n, x int) int {
+	putDigits(s, p+1, d, n)
+	s[p] = s[p+1]
+	m := p + 1
+	if n > 1 {
+		s[p+1] = '.'
+		m = p + 1 + n
+	}
+	s[m] = 'e'
+	s[m+1] = '+'
+	if x < 0 {
+		s[m+1] = '-'
+		x = -x
+	}
+	m += 2
+	if x >= 100 {
+		s[m] = byte('0' + x/100)
+		x %= 100
+		m++
+		s[m] = byte('0' + x/10)
+		s[m+1] = byte('0' + x%10)
+		return m + 2
+	}
+	if x >= 10 {
+		s[m] = byte('0' + x/10)
+		m++
+	}
+	s[m] = byte('0' + x%10)
+	return m + 1
+}
