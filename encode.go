@@ -129,6 +129,9 @@ type encState struct {
 	seen     map[seenKey]struct{}
 	// tmp is scratch for the text of ",string" values.
 	tmp []byte
+	// noDirect is set once the direct path (encode_direct.go) has failed
+	// in this value; the rest of the value takes the state path.
+	noDirect bool
 }
 
 // startDetectingCycles is encoding/json's depth before it tracks
@@ -146,6 +149,7 @@ var encStatePool = sync.Pool{New: func() any { return new(encState) }}
 func (e *encState) release() {
 	e.g = nil
 	e.ptrLevel = 0
+	e.noDirect = false
 	if len(e.seen) > 0 {
 		clear(e.seen)
 	}

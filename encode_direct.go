@@ -1,0 +1,393 @@
+package jgen
+
+import (
+	"reflect"
+	"sync"
+	"unsafe"
+)
+
+// The direct path writes a whole subtree of a value in the Compact layout
+// straight into the output buffer from memory: structs, slices, arrays and
+// pointers whose leaves are the fastKinds, with no reflect.Value, no
+// encoderFunc call and no grammar state per token. The nesting depth is
+// counted locally against Options.MaxDepth and the pointers against
+// startDetectingCycles; the state is touched once for the whole subtree.
+// Where it cannot finish (a string the escaping refuses, a NaN or ±Inf,
+// the depth or pointer limit), it reports false and the caller cuts the
+// output back and writes the subtree through the state path, which writes
+// or reports what the direct path could not.
+
+// directKind is the shape of a directNode.
+type directKind uint8
+
+const (
+	directScalar directKind = iota
+	directPtr
+	directSlice
+	directArray
+	directStruct
+)
+
+// directNode is the compiled direct encoding of one Go type. Nodes are
+// built once per type (directNodeOf) and never changed afterwards; a
+// recursive type's nodes point at each other.
+type directNode struct {
+	kind directKind
+	fast fastKind    // directScalar: the kind of the value
+	elem *directNode // directPtr, directSlice, directArray: the element's node
+	size uintptr     // directSlice, directArray: the element's size
+	n    int         // directArray: the length
+	// directStruct: the members (names and memory offsets) and, per
+	// member of no fastKind, its node and how an omitted one is told.
+	se      *structEncoder
+	members []directMember
+}
+
+// directMember is what a struct's directNode knows of a member beyond its
+// memberOp.
+type directMember struct {
+	node *directNode // nil for a member of a fastKind
+	// omit is set for an omitempty or omitzero member of no fastKind;
+	// empty then tells from memory whether it is left out.
+	omit  bool
+	empty emptyKind
+}
+
+var (
+	// directNodes caches the node of each type directNodeOf was asked
+	// for: a *directNode, or nil for a type the direct path does not
+	// take.
+	directNodes sync.Map
+	// directMu serialises the building of nodes, so that the nodes of a
+	// recursive type are built once.
+	directMu sync.Mutex
+)
+
+// directNodeOf returns the direct node of t, or nil when a value of t can
+// hold anything the direct path does not write: a marshal method, an
+// interface, a map, a []byte (base64), a ",string" member, an omitzero
+// member with an IsZero method or of a kind other than pointer, an
+// omitempty member of a map kind, a member promoted through a pointer,
+// or any other kind. Safe for concurrent use.
+func directNodeOf(t reflect.Type) *directNode {
+	if n, ok := directNodes.Load(t); ok {
+		return n.(*directNode)
+	}
+	directMu.Lock()
+	defer directMu.Unlock()
+	if n, ok := directNodes.Load(t); ok {
+		return n.(*directNode)
+	}
+	if !directTakes(t, map[reflect.Type]bool{}) {
+		directNodes.Store(t, (*directNode)(nil))
+		return nil
+	}
+	// Every type t reaches is taken too: keep all their nodes.
+	built := map[reflect.Type]*directNode{}
+	n := buildDirect(t, built)
+	for bt, bn := range built {
+		directNodes.LoadOrStore(bt, bn)
+	}
+	return n
+}
+
+// directTakes reports whether the direct path can write every value of t.
+// visiting holds the types on the way down, taken as writable so that a
+// recursive type is judged by its other parts.
+func directTakes(t reflect.Type, visiting map[reflect.Type]bool) bool {
+	if fastKindOf(t) != fastNone {
+		return true
+	}
+	if visiting[t] {
+		return true
+	}
+	if hasMarshaler(t) {
+		return false
+	}
+	visiting[t] = true
+	defer delete(visiting, t)
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Array:
+		return directTakes(t.Elem(), visiting)
+	case reflect.Slice:
+		return t.Elem().Kind() != reflect.Uint8 && directTakes(t.Elem(), visiting)
+	case reflect.Struct:
+		for _, f := range structFields(t) {
+			if _, ok := directMemberOf(t, &f); !ok || fastKindOf(f.typ) == fastNone && !directTakes(f.typ, visiting) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// directMemberOf returns how the direct path omits the member f of struct
+// type t, and false where it cannot write f whatever its type.
+func directMemberOf(t reflect.Type, f *structField) (directMember, bool) {
+	if _, ok := fieldOffset(t, f.index); !ok || f.quoted {
+		return directMember{}, false
+	}
+	if fastKindOf(f.typ) != fastNone {
+		// fastZero decides omitempty and omitzero, as in the member loop.
+		return directMember{}, !(f.omitZero && f.isZero != nil)
+	}
+	m := directMember{omit: f.omitEmpty || f.omitZero}
+	switch {
+	case f.omitZero:
+		// reflect.Value.IsZero of a pointer: nil.
+		if f.isZero != nil || f.typ.Kind() != reflect.Pointer || f.omitEmpty {
+			return m, false
+		}
+		m.empty = emptyNilWord
+	case f.omitEmpty:
+		if m.empty = emptyKindOf(f.typ); m.empty == emptyUnknown {
+			return m, false
+		}
+	}
+	return m, true
+}
+
+// buildDirect returns the node of t, which directTakes accepts, building
+// the nodes it reaches; built holds those made so far.
+func buildDirect(t reflect.Type, built map[reflect.Type]*directNode) *directNode {
+	if n := built[t]; n != nil {
+		return n
+	}
+	if n, ok := directNodes.Load(t); ok && n.(*directNode) != nil {
+		return n.(*directNode)
+	}
+	n := &directNode{}
+	built[t] = n
+	if k := fastKindOf(t); k != fastNone {
+		n.kind, n.fast = directScalar, k
+		return n
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		n.kind, n.elem = directPtr, buildDirect(t.Elem(), built)
+	case reflect.Slice:
+		n.kind, n.elem, n.size = directSlice, buildDirect(t.Elem(), built), t.Elem().Size()
+	case reflect.Array:
+		n.kind, n.elem, n.size, n.n = directArray, buildDirect(t.Elem(), built), t.Elem().Size(), t.Len()
+	case reflect.Struct:
+		n.kind = directStruct
+		n.se = newStructLayout(t)
+		n.members = make([]directMember, len(n.se.fields))
+		for i := range n.se.fields {
+			f := &n.se.fields[i]
+			n.members[i], _ = directMemberOf(t, f)
+			if f.fast == fastNone {
+				n.members[i].node = buildDirect(f.typ, built)
+			}
+		}
+	}
+	return n
+}
+
+// appendDirect appends the value of node n at p, with d containers open
+// around it, and reports true; or reports false where the state path must
+// write the value (b then holds a partial value past the caller's mark).
+func (e *encState) appendDirect(b []byte, n *directNode, p unsafe.Pointer, d int) ([]byte, bool) {
+	switch n.kind {
+	case directScalar:
+		return e.appendScalar(b, n.fast, p)
+	case directPtr:
+		q := *(*unsafe.Pointer)(p)
+		if q == nil {
+			return append(b, "null"...), true
+		}
+		if e.ptrLevel >= startDetectingCycles {
+			return b, false
+		}
+		e.ptrLevel++
+		b, ok := e.appendDirect(b, n.elem, q, d)
+		e.ptrLevel--
+		return b, ok
+	case directSlice:
+		s := (*[]byte)(p)
+		if unsafe.SliceData(*s) == nil {
+			return append(b, "null"...), true
+		}
+		if e.ptrLevel >= startDetectingCycles {
+			return b, false
+		}
+		e.ptrLevel++
+		b, ok := e.appendElemsDirect(b, n, unsafe.Pointer(unsafe.SliceData(*s)), len(*s), d)
+		e.ptrLevel--
+		return b, ok
+	case directArray:
+		return e.appendElemsDirect(b, n, p, n.n, d)
+	}
+	return e.appendStructDirect(b, n, p, d)
+}
+
+// appendElemsDirect appends an array of the l elements of n.elem from
+// base.
+func (e *encState) appendElemsDirect(b []byte, n *directNode, base unsafe.Pointer, l, d int) ([]byte, bool) {
+	if d >= e.g.state.maxDepth {
+		return b, false
+	}
+	b = append(b, '[')
+	ok := true
+	if el := n.elem; el.kind == directScalar {
+		for i := range l {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if b, ok = e.appendScalar(b, el.fast, unsafe.Add(base, uintptr(i)*n.size)); !ok {
+				return b, false
+			}
+		}
+	} else {
+		for i := range l {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if b, ok = e.appendDirect(b, el, unsafe.Add(base, uintptr(i)*n.size), d+1); !ok {
+				return b, false
+			}
+		}
+	}
+	return append(b, ']'), true
+}
+
+// appendStructDirect appends the object of the struct n at p.
+func (e *encState) appendStructDirect(b []byte, n *directNode, p unsafe.Pointer, d int) ([]byte, bool) {
+	if d >= e.g.state.maxDepth {
+		return b, false
+	}
+	b = append(b, '{')
+	b, _, ok := e.appendMembersDirect(b, n, p, d+1, true)
+	if !ok {
+		return b, false
+	}
+	return append(b, '}'), true
+}
+
+// appendMembersDirect appends the members of the struct n at p inside its
+// object, with d containers open, after a member unless first; it returns
+// whether none was written.
+func (e *encState) appendMembersDirect(b []byte, n *directNode, p unsafe.Pointer, d int, first bool) ([]byte, bool, bool) {
+	qn := n.se.quoted(e)
+	ok := true
+	for i, op := range n.se.ops {
+		fp := unsafe.Add(p, op.offset)
+		m := &n.members[i]
+		if op.fast != fastNone {
+			if op.omit && fastZero(op.fast, fp) {
+				continue
+			}
+		} else if m.omit && memEmpty(m.empty, fp) {
+			continue
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = append(b, qn.qc[i]...)
+		if op.fast != fastNone {
+			b, ok = e.appendScalar(b, op.fast, fp)
+		} else {
+			b, ok = e.appendDirect(b, m.node, fp, d)
+		}
+		if !ok {
+			return b, first, false
+		}
+	}
+	return b, first, true
+}
+
+// directOK reports whether the direct path may write a value now: the
+// Compact layout, no sticky error, no CharacterEscapes hook, and no
+// failure of the direct path earlier in this value (after one, the rest of
+// the value takes the state path, so that a limit reached deep down is
+// not walked to again from every level above it).
+func (e *encState) directOK() bool {
+	g := e.g
+	return g.state.compact && g.err == nil && g.esc.hook == nil && !e.noDirect
+}
+
+// writeDirect writes the value of n at p whole where a value may take the
+// fast path (st.valueSep != noFast), and reports true; or reports false
+// with nothing written, for the caller's state path.
+func (e *encState) writeDirect(n *directNode, p unsafe.Pointer) bool {
+	g := e.g
+	st := &g.state
+	if st.valueSep == noFast || !e.directOK() {
+		return false
+	}
+	b := g.out.buf
+	mark := len(b)
+	if st.valueSep != 0 {
+		b = append(b, st.valueSep)
+	}
+	level := e.ptrLevel
+	b, ok := e.appendDirect(b, n, p, len(st.stack))
+	if !ok {
+		e.ptrLevel = level
+		e.noDirect = true
+		g.out.buf = g.out.buf[:mark]
+		return false
+	}
+	g.out.buf = b
+	st.fastValueDone()
+	return true
+}
+
+// directStructRef is what a struct type's state-path encoder knows of the
+// direct path: the struct's own node (nil where the direct path does not
+// take the type) and, per member of no fastKind, the member's node where
+// the direct path takes the member (nil otherwise).
+type directStructRef struct {
+	node    *directNode
+	members []directMember
+}
+
+// directMembers returns se's directStructRef, made on first use.
+func (se *structEncoder) directMembers() *directStructRef {
+	if r := se.direct.Load(); r != nil {
+		return r
+	}
+	r := &directStructRef{node: directNodeOf(se.typ), members: make([]directMember, len(se.fields))}
+	for i := range se.fields {
+		f := &se.fields[i]
+		if f.fast != fastNone {
+			continue
+		}
+		if m, ok := directMemberOf(se.typ, f); ok {
+			if m.node = directNodeOf(f.typ); m.node != nil {
+				r.members[i] = m
+			}
+		}
+	}
+	se.direct.Store(r)
+	return r
+}
+
+// appendMemberDirect appends the member m at p whole, with qc its quoted
+// name and colon, in the Compact layout of an open object with the state
+// path's checks passed, and reports true; an omitted member counts as
+// written. It reports false with nothing written where the state path
+// must write the member.
+func (e *encState) appendMemberDirect(m *directMember, qc []byte, p unsafe.Pointer) bool {
+	if m.omit && memEmpty(m.empty, p) {
+		return true
+	}
+	g := e.g
+	st := &g.state
+	b := g.out.buf
+	if !st.first {
+		b = append(b, ',')
+	}
+	level := e.ptrLevel
+	b, ok := e.appendDirect(append(b, qc...), m.node, p, len(st.stack))
+	if !ok {
+		e.ptrLevel = level
+		e.noDirect = true
+		return false
+	}
+	g.out.buf = b
+	st.first = false
+	return true
+}
