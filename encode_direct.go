@@ -26,6 +26,7 @@ const (
 	directSlice
 	directArray
 	directStruct
+	directIface
 )
 
 // directNode is the compiled direct encoding of one Go type. Nodes are
@@ -41,6 +42,10 @@ type directNode struct {
 	// member of no fastKind, its node and how an omitted one is told.
 	se      *structEncoder
 	members []directMember
+	// word is set where an interface holding a value of this type holds
+	// the value itself in its data word (a pointer-shaped type), rather
+	// than a pointer to it.
+	word bool
 }
 
 // directMember is what a struct's directNode knows of a member beyond its
@@ -111,6 +116,9 @@ func directTakes(t reflect.Type, visiting map[reflect.Type]bool) bool {
 		return directTakes(t.Elem(), visiting)
 	case reflect.Slice:
 		return t.Elem().Kind() != reflect.Uint8 && directTakes(t.Elem(), visiting)
+	case reflect.Interface:
+		// The dynamic value is judged when written (appendIface).
+		return t.NumMethod() == 0
 	case reflect.Struct:
 		for _, f := range structFields(t) {
 			if _, ok := directMemberOf(t, &f); !ok || fastKindOf(f.typ) == fastNone && !directTakes(f.typ, visiting) {
@@ -159,6 +167,10 @@ func buildDirect(t reflect.Type, built map[reflect.Type]*directNode) *directNode
 	}
 	n := &directNode{}
 	built[t] = n
+	// The data word of an interface holding the zero value is nil only
+	// for a pointer-shaped type.
+	z := reflect.Zero(t).Interface()
+	n.word = (*[2]unsafe.Pointer)(unsafe.Pointer(&z))[1] == nil
 	if k := fastKindOf(t); k != fastNone {
 		n.kind, n.fast = directScalar, k
 		return n
@@ -170,6 +182,8 @@ func buildDirect(t reflect.Type, built map[reflect.Type]*directNode) *directNode
 		n.kind, n.elem, n.size = directSlice, buildDirect(t.Elem(), built), t.Elem().Size()
 	case reflect.Array:
 		n.kind, n.elem, n.size, n.n = directArray, buildDirect(t.Elem(), built), t.Elem().Size(), t.Len()
+	case reflect.Interface:
+		n.kind = directIface
 	case reflect.Struct:
 		n.kind = directStruct
 		n.se = newStructLayout(t)
@@ -218,6 +232,8 @@ func (e *encState) appendDirect(b []byte, n *directNode, p unsafe.Pointer, d int
 		return b, ok
 	case directArray:
 		return e.appendElemsDirect(b, n, p, n.n, d)
+	case directIface:
+		return e.appendIface(b, p, d)
 	}
 	return e.appendStructDirect(b, n, p, d)
 }
@@ -390,4 +406,25 @@ func (e *encState) appendMemberDirect(m *directMember, qc []byte, p unsafe.Point
 	g.out.buf = b
 	st.first = false
 	return true
+}
+
+// appendIface appends the value of the empty interface at p: null for a
+// nil interface, or its dynamic value where the direct path takes its
+// type.
+func (e *encState) appendIface(b []byte, p unsafe.Pointer, d int) ([]byte, bool) {
+	x := *(*any)(p)
+	if x == nil {
+		return append(b, "null"...), true
+	}
+	n := directNodeOf(reflect.TypeOf(x))
+	if n == nil {
+		return b, false
+	}
+	data := (*[2]unsafe.Pointer)(p)[1]
+	if n.word {
+		// The value is the data word itself; its node reads it from
+		// memory, so pass the word's address.
+		data = unsafe.Add(p, unsafe.Sizeof(uintptr(0)))
+	}
+	return e.appendDirect(b, n, data, d)
 }
