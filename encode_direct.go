@@ -40,22 +40,30 @@ type directNode struct {
 	n    int         // directArray: the length
 	// directStruct: the members (names and memory offsets) and, per
 	// member of no fastKind, its node and how an omitted one is told.
-	se      *structEncoder
-	members []directMember
+	se  *structEncoder
+	ops []directOp
 	// word is set where an interface holding a value of this type holds
 	// the value itself in its data word (a pointer-shaped type), rather
 	// than a pointer to it.
 	word bool
 }
 
-// directMember is what a struct's directNode knows of a member beyond its
-// memberOp.
+// directMember is what the direct path knows of a member of no fastKind.
 type directMember struct {
-	node *directNode // nil for a member of a fastKind
-	// omit is set for an omitempty or omitzero member of no fastKind;
-	// empty then tells from memory whether it is left out.
+	node *directNode
+	// omit is set for an omitempty or omitzero member; empty then tells
+	// from memory whether it is left out.
 	omit  bool
 	empty emptyKind
+}
+
+// directOp is one member of a struct's directNode.
+type directOp struct {
+	offset uintptr
+	node   *directNode // nil for a member of a fastKind
+	fast   fastKind
+	omit   bool      // omitempty or omitzero
+	empty  emptyKind // for omit without a fastKind: how it is told
 }
 
 var (
@@ -187,12 +195,14 @@ func buildDirect(t reflect.Type, built map[reflect.Type]*directNode) *directNode
 	case reflect.Struct:
 		n.kind = directStruct
 		n.se = newStructLayout(t)
-		n.members = make([]directMember, len(n.se.fields))
+		n.ops = make([]directOp, len(n.se.fields))
 		for i := range n.se.fields {
 			f := &n.se.fields[i]
-			n.members[i], _ = directMemberOf(t, f)
+			op := &n.ops[i]
+			op.offset, op.fast, op.omit = f.offset, f.fast, f.omitEmpty || f.omitZero
 			if f.fast == fastNone {
-				n.members[i].node = buildDirect(f.typ, built)
+				m, _ := directMemberOf(t, f)
+				op.node, op.empty = buildDirect(f.typ, built), m.empty
 			}
 		}
 	}
@@ -246,7 +256,14 @@ func (e *encState) appendElemsDirect(b []byte, n *directNode, base unsafe.Pointe
 	}
 	b = append(b, '[')
 	ok := true
-	if el := n.elem; el.kind == directScalar {
+	if el := n.elem; el.kind == directScalar && el.fast == fastInt64 {
+		for i := range l {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendInt(b, *(*int64)(unsafe.Add(base, uintptr(i)*8)))
+		}
+	} else if el.kind == directScalar {
 		for i := range l {
 			if i > 0 {
 				b = append(b, ',')
@@ -287,31 +304,53 @@ func (e *encState) appendStructDirect(b []byte, n *directNode, p unsafe.Pointer,
 func (e *encState) appendMembersDirect(b []byte, n *directNode, p unsafe.Pointer, d int, first bool) ([]byte, bool, bool) {
 	qn := n.se.quoted(e)
 	ok := true
-	for i, op := range n.se.ops {
+	for i := range n.ops {
+		op := &n.ops[i]
 		fp := unsafe.Add(p, op.offset)
-		m := &n.members[i]
-		if op.fast != fastNone {
-			if op.omit && fastZero(op.fast, fp) {
+		if op.omit {
+			if op.node == nil && fastZero(op.fast, fp) || op.node != nil && memEmpty(op.empty, fp) {
 				continue
 			}
-		} else if m.omit && memEmpty(m.empty, fp) {
-			continue
 		}
-		if !first {
-			b = append(b, ',')
+		if first {
+			b = appendName(b, qn.qc[i])
+		} else {
+			b = appendName(b, qn.cqc[i])
 		}
 		first = false
-		b = append(b, qn.qc[i]...)
-		if op.fast != fastNone {
+		switch op.fast {
+		case fastNone:
+			b, ok = e.appendDirect(b, op.node, fp, d)
+		case fastInt64:
+			b = appendInt(b, *(*int64)(fp))
+		case fastInt:
+			b = appendInt(b, int64(*(*int)(fp)))
+		default:
 			b, ok = e.appendScalar(b, op.fast, fp)
-		} else {
-			b, ok = e.appendDirect(b, m.node, fp, d)
 		}
 		if !ok {
 			return b, first, false
 		}
 	}
 	return b, first, true
+}
+
+// appendName appends q, a quoted name from quotedNames (which has
+// nameSlack bytes readable from its start): a short one as whole 16-byte
+// blocks, past the end of b's length but within its capacity, without a
+// call to memmove.
+func appendName(b, q []byte) []byte {
+	l, n := len(b), len(q)
+	if n > nameSlack || cap(b)-l < nameSlack {
+		return append(b, q...)
+	}
+	dst := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), l)
+	src := unsafe.Pointer(unsafe.SliceData(q))
+	*(*[16]byte)(dst) = *(*[16]byte)(src)
+	if n > 16 {
+		*(*[16]byte)(unsafe.Add(dst, 16)) = *(*[16]byte)(unsafe.Add(src, 16))
+	}
+	return b[:l+n]
 }
 
 // directOK reports whether the direct path may write a value now: the

@@ -59,9 +59,17 @@ type structEncoder struct {
 type quotedNames struct {
 	key escKey
 	q   [][]byte
-	// qc holds each quoted name followed by the Compact layout's ':'.
-	qc [][]byte
+	// qc holds each quoted name followed by the Compact layout's ':', and
+	// cqc the same after a comma. All are slices of one buffer with
+	// nameSlack readable bytes after its end (appendName).
+	qc  [][]byte
+	cqc [][]byte
 }
+
+// nameSlack is the number of bytes readable after the start of every
+// quoted name in quotedNames, beyond its end if need be: appendName copies
+// a name of up to that length as whole 16-byte blocks.
+const nameSlack = 32
 
 // memberOp is the part of a structField the member loop reads first.
 type memberOp struct {
@@ -146,14 +154,23 @@ func (se *structEncoder) quoted(e *encState) *quotedNames {
 // quoteNames quotes the member names under x, whose key is k, and keeps
 // them for the next struct value.
 func (se *structEncoder) quoteNames(x *escaper, k escKey) *quotedNames {
-	n := &quotedNames{key: k, q: make([][]byte, len(se.fields)), qc: make([][]byte, len(se.fields))}
+	l := len(se.fields)
+	n := &quotedNames{key: k, q: make([][]byte, l), qc: make([][]byte, l), cqc: make([][]byte, l)}
 	var buf []byte
+	ends := make([]int, l)
 	for i := range se.fields {
-		start := len(buf)
+		buf = append(buf, ',')
 		buf, _ = x.appendQuoted(buf, stringBytes(se.fields[i].name))
 		buf = append(buf, ':')
-		n.q[i] = buf[start : len(buf)-1 : len(buf)-1]
-		n.qc[i] = buf[start:len(buf):len(buf)]
+		ends[i] = len(buf)
+	}
+	buf = append(buf, make([]byte, nameSlack)...)
+	start := 0
+	for i, end := range ends {
+		n.cqc[i] = buf[start:end:end]
+		n.qc[i] = buf[start+1 : end : end]
+		n.q[i] = buf[start+1 : end-1 : end-1]
+		start = end
 	}
 	se.names.Store(n)
 	return n
