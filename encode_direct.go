@@ -27,6 +27,7 @@ const (
 	directArray
 	directStruct
 	directIface
+	directState
 )
 
 // directNode is the compiled direct encoding of one Go type. Nodes are
@@ -42,6 +43,9 @@ type directNode struct {
 	// member of no fastKind, its node and how an omitted one is told.
 	se  *structEncoder
 	ops []directOp
+	// directState: the type and its encoderFunc, for the state path.
+	typ reflect.Type
+	enc encoderFunc
 	// word is set where an interface holding a value of this type holds
 	// the value itself in its data word (a pointer-shaped type), rather
 	// than a pointer to it.
@@ -62,8 +66,91 @@ type directOp struct {
 	offset uintptr
 	node   *directNode // nil for a member of a fastKind
 	fast   fastKind
-	omit   bool      // omitempty or omitzero
-	empty  emptyKind // for omit without a fastKind: how it is told
+	// zero says how a member with omitempty or omitzero is found to be
+	// left out: the memory at zoff from the struct is zero (or for a
+	// float, equal to 0), or always, or never (zeroNone, also for a member
+	// with neither option).
+	zero zeroTest
+	zoff uintptr
+}
+
+// zeroTest is how directOp tells an omitted member.
+type zeroTest uint8
+
+const (
+	zeroNone zeroTest = iota
+	zero1             // a byte
+	zero2             // two bytes
+	zero4             // four bytes
+	zero8             // eight bytes
+	zeroF32           // a float32, -0 included
+	zeroF64           // a float64, -0 included
+	zeroAlways        // an array of length 0
+	zeroMap           // a map: nil or of length 0
+)
+
+const wordSize = unsafe.Sizeof(uintptr(0))
+
+// zeroTestOf returns the zeroTest of a member at offset with omitempty or
+// omitzero, of fastKind k, or else of emptyKind em, and where it reads.
+func zeroTestOf(offset uintptr, k fastKind, em emptyKind) (zeroTest, uintptr) {
+	word := zero8
+	if wordSize == 4 {
+		word = zero4
+	}
+	switch k {
+	case fastString:
+		return word, offset + wordSize // the length
+	case fastBool, fastInt8, fastUint8:
+		return zero1, offset
+	case fastInt16, fastUint16:
+		return zero2, offset
+	case fastInt32, fastUint32:
+		return zero4, offset
+	case fastInt64, fastUint64:
+		return zero8, offset
+	case fastInt, fastUint, fastUintptr:
+		return word, offset
+	case fastFloat32:
+		return zeroF32, offset
+	case fastFloat64:
+		return zeroF64, offset
+	}
+	switch em {
+	case emptyNilWord:
+		return word, offset
+	case emptySliceLen:
+		return word, offset + wordSize
+	case emptyAlways:
+		return zeroAlways, offset
+	case emptyMapLen:
+		return zeroMap, offset
+	}
+	return zeroNone, offset // emptyNever
+}
+
+// omitted reports whether the member op of the struct at p is left out.
+func (op *directOp) omitted(p unsafe.Pointer) bool {
+	q := unsafe.Add(p, op.zoff)
+	switch op.zero {
+	case zeroNone:
+		return false
+	case zero8:
+		return *(*uint64)(q) == 0
+	case zero1:
+		return *(*uint8)(q) == 0
+	case zero4:
+		return *(*uint32)(q) == 0
+	case zero2:
+		return *(*uint16)(q) == 0
+	case zeroF64:
+		return *(*float64)(q) == 0
+	case zeroF32:
+		return *(*float32)(q) == 0
+	case zeroMap:
+		return mapLen(q) == 0
+	}
+	return true // zeroAlways
 }
 
 var (
@@ -104,10 +191,19 @@ func directNodeOf(t reflect.Type) *directNode {
 	return n
 }
 
-// directTakes reports whether the direct path can write every value of t.
-// visiting holds the types on the way down, taken as writable so that a
-// recursive type is judged by its other parts.
+// directTakes reports whether the direct path can write every value of t:
+// itself (directOwn), or through the state path (a directState node)
+// where the encoding does not depend on whether the value is addressable,
+// which the direct path does not track. visiting holds the types on the
+// way down, taken as writable so that a recursive type is judged by its
+// other parts.
 func directTakes(t reflect.Type, visiting map[reflect.Type]bool) bool {
+	return directOwn(t, visiting) || !addrSensitive(t, map[reflect.Type]bool{})
+}
+
+// directOwn reports whether the direct path writes every value of t
+// itself, with directTakes for the parts.
+func directOwn(t reflect.Type, visiting map[reflect.Type]bool) bool {
 	if fastKindOf(t) != fastNone {
 		return true
 	}
@@ -156,6 +252,8 @@ func directMemberOf(t reflect.Type, f *structField) (directMember, bool) {
 			return m, false
 		}
 		m.empty = emptyNilWord
+	case f.omitEmpty && f.typ.Kind() == reflect.Map:
+		m.empty = emptyMapLen
 	case f.omitEmpty:
 		if m.empty = emptyKindOf(f.typ); m.empty == emptyUnknown {
 			return m, false
@@ -183,6 +281,10 @@ func buildDirect(t reflect.Type, built map[reflect.Type]*directNode) *directNode
 		n.kind, n.fast = directScalar, k
 		return n
 	}
+	if !directOwn(t, map[reflect.Type]bool{}) {
+		n.kind, n.typ, n.enc = directState, t, typeEncoder(t)
+		return n
+	}
 	switch t.Kind() {
 	case reflect.Pointer:
 		n.kind, n.elem = directPtr, buildDirect(t.Elem(), built)
@@ -199,10 +301,14 @@ func buildDirect(t reflect.Type, built map[reflect.Type]*directNode) *directNode
 		for i := range n.se.fields {
 			f := &n.se.fields[i]
 			op := &n.ops[i]
-			op.offset, op.fast, op.omit = f.offset, f.fast, f.omitEmpty || f.omitZero
+			op.offset, op.fast = f.offset, f.fast
+			var m directMember
 			if f.fast == fastNone {
-				m, _ := directMemberOf(t, f)
-				op.node, op.empty = buildDirect(f.typ, built), m.empty
+				m, _ = directMemberOf(t, f)
+				op.node = buildDirect(f.typ, built)
+			}
+			if f.omitEmpty || f.omitZero {
+				op.zero, op.zoff = zeroTestOf(f.offset, f.fast, m.empty)
 			}
 		}
 	}
@@ -244,6 +350,8 @@ func (e *encState) appendDirect(b []byte, n *directNode, p unsafe.Pointer, d int
 		return e.appendElemsDirect(b, n, p, n.n, d)
 	case directIface:
 		return e.appendIface(b, p, d)
+	case directState:
+		return e.appendState(b, n.enc, reflect.NewAt(n.typ, p).Elem(), d)
 	}
 	return e.appendStructDirect(b, n, p, d)
 }
@@ -306,12 +414,10 @@ func (e *encState) appendMembersDirect(b []byte, n *directNode, p unsafe.Pointer
 	ok := true
 	for i := range n.ops {
 		op := &n.ops[i]
-		fp := unsafe.Add(p, op.offset)
-		if op.omit {
-			if op.node == nil && fastZero(op.fast, fp) || op.node != nil && memEmpty(op.empty, fp) {
-				continue
-			}
+		if op.zero != zeroNone && op.omitted(p) {
+			continue
 		}
+		fp := unsafe.Add(p, op.offset)
 		if first {
 			b = appendName(b, qn.qc[i])
 		} else {
@@ -380,9 +486,10 @@ func (e *encState) writeDirect(n *directNode, p unsafe.Pointer) bool {
 	level := e.ptrLevel
 	b, ok := e.appendDirect(b, n, p, len(st.stack))
 	if !ok {
+		// appendState may have set the buffer to a longer one.
 		e.ptrLevel = level
 		e.noDirect = true
-		g.out.buf = g.out.buf[:mark]
+		g.out.buf = b[:mark]
 		return false
 	}
 	g.out.buf = b
@@ -405,13 +512,16 @@ func (se *structEncoder) directMembers() *directStructRef {
 		return r
 	}
 	r := &directStructRef{node: directNodeOf(se.typ), members: make([]directMember, len(se.fields))}
+	if r.node != nil && r.node.kind == directState {
+		r.node = nil // its own encoder: that is this one
+	}
 	for i := range se.fields {
 		f := &se.fields[i]
 		if f.fast != fastNone {
 			continue
 		}
 		if m, ok := directMemberOf(se.typ, f); ok {
-			if m.node = directNodeOf(f.typ); m.node != nil {
+			if m.node = directNodeOf(f.typ); m.node != nil && m.node.kind != directState {
 				r.members[i] = m
 			}
 		}
@@ -432,14 +542,17 @@ func (e *encState) appendMemberDirect(m *directMember, qc []byte, p unsafe.Point
 	g := e.g
 	st := &g.state
 	b := g.out.buf
+	level := e.ptrLevel
+	mark := len(b)
 	if !st.first {
 		b = append(b, ',')
 	}
-	level := e.ptrLevel
 	b, ok := e.appendDirect(append(b, qc...), m.node, p, len(st.stack))
 	if !ok {
+		// appendState may have set the buffer to a longer one.
 		e.ptrLevel = level
 		e.noDirect = true
+		g.out.buf = b[:mark]
 		return false
 	}
 	g.out.buf = b
@@ -455,9 +568,11 @@ func (e *encState) appendIface(b []byte, p unsafe.Pointer, d int) ([]byte, bool)
 	if x == nil {
 		return append(b, "null"...), true
 	}
-	n := directNodeOf(reflect.TypeOf(x))
-	if n == nil {
-		return b, false
+	t := reflect.TypeOf(x)
+	n := directNodeOf(t)
+	if n == nil || n.kind == directState {
+		// As interfaceEncode does: the dynamic value, not addressable.
+		return e.appendState(b, typeEncoder(t), reflect.ValueOf(x), d)
 	}
 	data := (*[2]unsafe.Pointer)(p)[1]
 	if n.word {
@@ -466,4 +581,33 @@ func (e *encState) appendIface(b []byte, p unsafe.Pointer, d int) ([]byte, bool)
 		data = unsafe.Add(p, unsafe.Sizeof(uintptr(0)))
 	}
 	return e.appendDirect(b, n, data, d)
+}
+
+// appendState writes v with enc through the state path, at a value
+// position of the direct path's output b with d containers open: the
+// state stands for the first element of an array at depth d meanwhile
+// (in the Compact layout the separator before the value, already in b, is
+// all that position adds). It reports false where enc fails; then the
+// rest of the value takes the state path, which reports the error with
+// its JSON Pointer.
+func (e *encState) appendState(b []byte, enc encoderFunc, v reflect.Value, d int) ([]byte, bool) {
+	g := e.g
+	st := &g.state
+	saved := *st
+	for len(st.stack) < d {
+		st.stack = append(st.stack, inArray)
+	}
+	st.container, st.first, st.afterName, st.valueSep = inArray, true, false, 0
+	g.out.buf = b
+	err := enc(e, v)
+	b = g.out.buf
+	// Keep the stack's memory, which may have grown, for the next value.
+	stack := st.stack
+	*st = saved
+	st.stack = stack[:len(saved.stack)]
+	if err != nil {
+		e.noDirect = true
+		return b, false
+	}
+	return b, true
 }

@@ -54,6 +54,9 @@ func (me *mapEncoder) directElem() *directNode {
 	r := me.direct.Load()
 	if r == nil {
 		r = &directRef{directNodeOf(me.typ.Elem())}
+		if r.node != nil && r.node.kind == directState {
+			r.node = nil // no faster than me.elem
+		}
 		me.direct.Store(r)
 	}
 	return r.node
