@@ -78,15 +78,15 @@ type directOp struct {
 type zeroTest uint8
 
 const (
-	zeroNone zeroTest = iota
-	zero1             // a byte
-	zero2             // two bytes
-	zero4             // four bytes
-	zero8             // eight bytes
-	zeroF32           // a float32, -0 included
-	zeroF64           // a float64, -0 included
-	zeroAlways        // an array of length 0
-	zeroMap           // a map: nil or of length 0
+	zeroNone   zeroTest = iota
+	zero1               // a byte
+	zero2               // two bytes
+	zero4               // four bytes
+	zero8               // eight bytes
+	zeroF32             // a float32, -0 included
+	zeroF64             // a float64, -0 included
+	zeroAlways          // an array of length 0
+	zeroMap             // a map: nil or of length 0
 )
 
 const wordSize = unsafe.Sizeof(uintptr(0))
