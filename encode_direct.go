@@ -427,6 +427,8 @@ func (e *encState) appendMembersDirect(b []byte, n *directNode, p unsafe.Pointer
 		switch op.fast {
 		case fastNone:
 			b, ok = e.appendDirect(b, op.node, fp, d)
+		case fastString:
+			b, ok = e.appendString(b, *(*string)(fp))
 		case fastInt64:
 			b = appendInt(b, *(*int64)(fp))
 		case fastInt:
