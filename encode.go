@@ -132,6 +132,9 @@ type encState struct {
 	// noDirect is set once the direct path (encode_direct.go) has failed
 	// in this value; the rest of the value takes the state path.
 	noDirect bool
+	// tracked logs the keys track adds to seen, so that a failed attempt
+	// of the direct path can take back those of its nested state path.
+	tracked []seenKey
 }
 
 // startDetectingCycles is encoding/json's depth before it tracks
@@ -152,6 +155,10 @@ func (e *encState) release() {
 	e.noDirect = false
 	if len(e.seen) > 0 {
 		clear(e.seen)
+	}
+	e.tracked = e.tracked[:0]
+	if cap(e.tracked) > 1<<10 {
+		e.tracked = nil
 	}
 	if cap(e.tmp) > 1<<10 {
 		e.tmp = nil
@@ -193,6 +200,7 @@ func (e *encState) track(v reflect.Value, n int) error {
 		return unsupportedValue(v, "encountered a cycle via "+v.Type().String())
 	}
 	e.seen[k] = struct{}{}
+	e.tracked = append(e.tracked, k)
 	return nil
 }
 
@@ -205,7 +213,12 @@ func (e *encState) leave(v reflect.Value, n int) {
 
 // untrack undoes track.
 func (e *encState) untrack(v reflect.Value, n int) {
-	delete(e.seen, seenKey{v.UnsafePointer(), n, v.Type()})
+	k := seenKey{v.UnsafePointer(), n, v.Type()}
+	delete(e.seen, k)
+	// Containers are left in the order opposite to entering them.
+	if l := len(e.tracked); l > 0 && e.tracked[l-1] == k {
+		e.tracked = e.tracked[:l-1]
+	}
 }
 
 // Marshal returns v encoded as one JSON value, under opts (nil for the

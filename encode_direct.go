@@ -198,7 +198,39 @@ func directNodeOf(t reflect.Type) *directNode {
 // way down, taken as writable so that a recursive type is judged by its
 // other parts.
 func directTakes(t reflect.Type, visiting map[reflect.Type]bool) bool {
-	return directOwn(t, visiting) || !addrSensitive(t, map[reflect.Type]bool{})
+	return directOwn(t, visiting) || !addrMatters(t, map[reflect.Type]bool{})
+}
+
+// addrMatters reports whether encoding a value of type t can depend on
+// whether the value is addressable: where a marshal method has a pointer
+// receiver (and none of the same interface a value receiver), in t or in
+// the fields and elements stored in it. A value-receiver method is called
+// either way. seen holds the types visited.
+func addrMatters(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
+		p := reflect.PointerTo(t)
+		if p.Implements(marshalerType) && !t.Implements(marshalerType) {
+			return true
+		}
+		if !p.Implements(marshalerType) && p.Implements(textMarshalerType) && !t.Implements(textMarshalerType) {
+			return true
+		}
+	}
+	switch t.Kind() {
+	case reflect.Array:
+		return addrMatters(t.Elem(), seen)
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if addrMatters(t.Field(i).Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // directOwn reports whether the direct path writes every value of t
@@ -468,8 +500,12 @@ func appendName(b, q []byte) []byte {
 // not walked to again from every level above it).
 func (e *encState) directOK() bool {
 	g := e.g
-	return g.state.compact && g.err == nil && g.esc.hook == nil && !e.noDirect
+	return g.state.compact && g.err == nil && g.esc.hook == nil && !e.noDirect && !directOff
 }
+
+// directOff turns the direct path off, for tests that compare it with the
+// state path; set only while no value is being encoded.
+var directOff bool
 
 // writeDirect writes the value of n at p whole where a value may take the
 // fast path (st.valueSep != noFast), and reports true; or reports false
@@ -485,12 +521,11 @@ func (e *encState) writeDirect(n *directNode, p unsafe.Pointer) bool {
 	if st.valueSep != 0 {
 		b = append(b, st.valueSep)
 	}
-	level := e.ptrLevel
+	level, tracked := e.ptrLevel, len(e.tracked)
 	b, ok := e.appendDirect(b, n, p, len(st.stack))
 	if !ok {
 		// appendState may have set the buffer to a longer one.
-		e.ptrLevel = level
-		e.noDirect = true
+		e.undoDirect(level, tracked)
 		g.out.buf = b[:mark]
 		return false
 	}
@@ -544,7 +579,7 @@ func (e *encState) appendMemberDirect(m *directMember, qc []byte, p unsafe.Point
 	g := e.g
 	st := &g.state
 	b := g.out.buf
-	level := e.ptrLevel
+	level, tracked := e.ptrLevel, len(e.tracked)
 	mark := len(b)
 	if !st.first {
 		b = append(b, ',')
@@ -552,8 +587,7 @@ func (e *encState) appendMemberDirect(m *directMember, qc []byte, p unsafe.Point
 	b, ok := e.appendDirect(append(b, qc...), m.node, p, len(st.stack))
 	if !ok {
 		// appendState may have set the buffer to a longer one.
-		e.ptrLevel = level
-		e.noDirect = true
+		e.undoDirect(level, tracked)
 		g.out.buf = b[:mark]
 		return false
 	}
@@ -612,4 +646,19 @@ func (e *encState) appendState(b []byte, enc encoderFunc, v reflect.Value, d int
 		return b, false
 	}
 	return b, true
+}
+
+// undoDirect takes back what a failed attempt of the direct path did to
+// e, which began at pointer level level with tracked keys logged: the
+// level, and the containers the nested state path recorded in e.seen (an
+// error leaves them there), so that the state path, writing the value
+// again, finds what it would have found the first time. The rest of the
+// value takes the state path.
+func (e *encState) undoDirect(level, tracked int) {
+	e.ptrLevel = level
+	for _, k := range e.tracked[tracked:] {
+		delete(e.seen, k)
+	}
+	e.tracked = e.tracked[:tracked]
+	e.noDirect = true
 }
