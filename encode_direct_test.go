@@ -199,18 +199,25 @@ func TestDirectPathMatchesStatePath(t *testing.T) {
 		{"channel in interface", &directTree{Kids: []directTree{{}, {Any: make(chan int)}}}},
 		{"empty", &directTree{}},
 	}
+	// The differential tests hold the table and random types to
+	// encoding/json already.
+	for _, c := range values {
+		compareWithStdlib(t, c.name, c.v)
+	}
 	values = append(values, valueTable()...)
 	rv := &randomValues{r: newRand(99)}
-	for range 150 {
+	for range 80 {
 		v := reflect.New(rv.structType(3))
 		rv.fill(v.Elem(), 3)
 		values = append(values, tableCase{"random " + v.Type().String(), v.Interface()})
 	}
 	for _, c := range values {
-		for _, o := range directOptions() {
+		for i, o := range directOptions() {
+			if i > 1 && strings.Contains(c.name, "cycle") {
+				break // a thousand levels deep each time: Stdlib in both layouts will do
+			}
 			encodeBoth(t, c.name+" under "+o.name, c.v, o.opts)
 		}
-		compareWithStdlib(t, c.name, c.v)
 	}
 }
 
