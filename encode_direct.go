@@ -417,7 +417,13 @@ func (e *encState) appendElemsDirect(b []byte, n *directNode, base unsafe.Pointe
 			if i > 0 {
 				b = append(b, ',')
 			}
-			if b, ok = e.appendDirect(b, el, unsafe.Add(base, uintptr(i)*n.size), d+1); !ok {
+			q := unsafe.Add(base, uintptr(i)*n.size)
+			if el.kind == directStruct {
+				b, ok = e.appendStructDirect(b, el, q, d+1)
+			} else {
+				b, ok = e.appendDirect(b, el, q, d+1)
+			}
+			if !ok {
 				return b, false
 			}
 		}
@@ -430,20 +436,11 @@ func (e *encState) appendStructDirect(b []byte, n *directNode, p unsafe.Pointer,
 	if d >= e.g.state.maxDepth {
 		return b, false
 	}
+	d++ // the object's members
 	b = append(b, '{')
-	b, _, ok := e.appendMembersDirect(b, n, p, d+1, true)
-	if !ok {
-		return b, false
-	}
-	return append(b, '}'), true
-}
-
-// appendMembersDirect appends the members of the struct n at p inside its
-// object, with d containers open, after a member unless first; it returns
-// whether none was written.
-func (e *encState) appendMembersDirect(b []byte, n *directNode, p unsafe.Pointer, d int, first bool) ([]byte, bool, bool) {
 	qn := n.se.quoted(e)
 	ok := true
+	first := true
 	for i := range n.ops {
 		op := &n.ops[i]
 		if op.zero != zeroNone && op.omitted(p) {
@@ -458,7 +455,12 @@ func (e *encState) appendMembersDirect(b []byte, n *directNode, p unsafe.Pointer
 		first = false
 		switch op.fast {
 		case fastNone:
-			b, ok = e.appendDirect(b, op.node, fp, d)
+			switch m := op.node; m.kind {
+			case directStruct:
+				b, ok = e.appendStructDirect(b, m, fp, d)
+			default:
+				b, ok = e.appendDirect(b, m, fp, d)
+			}
 		case fastString:
 			b, ok = e.appendString(b, *(*string)(fp))
 		case fastInt64:
@@ -469,10 +471,10 @@ func (e *encState) appendMembersDirect(b []byte, n *directNode, p unsafe.Pointer
 			b, ok = e.appendScalar(b, op.fast, fp)
 		}
 		if !ok {
-			return b, first, false
+			return b, false
 		}
 	}
-	return b, first, true
+	return append(b, '}'), true
 }
 
 // appendName appends q, a quoted name from quotedNames (which has

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"slices"
+	"unsafe"
 )
 
 // appendUint appends the decimal form of u, as strconv.AppendUint(b, u,
@@ -23,29 +24,31 @@ func appendUint(b []byte, u uint64) []byte {
 	if cap(b)-l < n+8 {
 		b = slices.Grow(b, n+8)
 	}
-	d := b[l : l+n+8]
+	// The stores below stay within those n+8 bytes of capacity.
+	d := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), l)
 	switch {
 	case u < 1e8:
-		putHead(d, uint32(u), n)
+		put8(d, digits8(uint32(u))>>((8-n)*8))
 	case u < 1e16:
 		h := u / 1e8
-		putHead(d, uint32(h), n-8)
-		binary.LittleEndian.PutUint64(d[n-8:], digits8(uint32(u-h*1e8)))
+		put8(d, digits8(uint32(h))>>((16-n)*8))
+		put8(unsafe.Add(d, n-8), digits8(uint32(u-h*1e8)))
 	default:
 		h := u / 1e16
 		m := u - h*1e16
 		mid := m / 1e8
-		putHead(d, uint32(h), n-16)
-		binary.LittleEndian.PutUint64(d[n-16:], digits8(uint32(mid)))
-		binary.LittleEndian.PutUint64(d[n-8:], digits8(uint32(m-mid*1e8)))
+		put8(d, digits8(uint32(h))>>((24-n)*8))
+		put8(unsafe.Add(d, n-16), digits8(uint32(mid)))
+		put8(unsafe.Add(d, n-8), digits8(uint32(m-mid*1e8)))
 	}
 	return b[:l+n]
 }
 
-// putHead writes r, of k digits (1 to 8), at the start of d, which has 8
-// bytes; the bytes after the k digits are overwritten.
-func putHead(d []byte, r uint32, k int) {
-	binary.LittleEndian.PutUint64(d, digits8(r)>>((8-k)*8))
+// put8 stores the eight bytes of v at d, the lowest byte first; the
+// leading digits of a number are shifted down in v, and the bytes above
+// them are overwritten by the next store or lie past the number.
+func put8(d unsafe.Pointer, v uint64) {
+	binary.LittleEndian.PutUint64((*[8]byte)(d)[:], v)
 }
 
 // digits8 returns r, below 1e8, as eight ASCII digits with leading zeros,
