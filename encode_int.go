@@ -14,11 +14,24 @@ import (
 // strconv's loop costs several times as many instructions on a ten-digit
 // number.
 func appendUint(b []byte, u uint64) []byte {
+	return appendDecimal(b, u, false)
+}
+
+// appendDecimal appends u in decimal, after a '-' if neg: appendUint and
+// appendInt in one function, so that both inline to one call.
+func appendDecimal(b []byte, u uint64, neg bool) []byte {
+	l := len(b)
+	if neg {
+		if l == cap(b) {
+			b = slices.Grow(b, 1)
+		}
+		b = append(b, '-')
+		l++
+	}
 	if u < 10 {
 		return append(b, byte('0'+u))
 	}
 	n := uintLen(u)
-	l := len(b)
 	// The leading digits are stored as a whole word too: 8 bytes of room
 	// beyond the number.
 	if cap(b)-l < n+8 {
@@ -84,8 +97,9 @@ func uintLen(u uint64) int {
 
 // appendInt appends the decimal form of v, as strconv.AppendInt(b, v, 10).
 func appendInt(b []byte, v int64) []byte {
+	u := uint64(v)
 	if v < 0 {
-		return appendUint(append(b, '-'), -uint64(v))
+		u = -u
 	}
-	return appendUint(b, uint64(v))
+	return appendDecimal(b, u, v < 0)
 }
