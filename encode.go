@@ -41,7 +41,10 @@ import (
 // any part of v cannot be encoded (an *EncodeError), or a *SyntaxError
 // where a value may not stand, or ErrClosed or the writer's sticky error;
 // later tokens are still accepted. A panic in a MarshalJSON or MarshalText
-// method reaches the caller and leaves the output as it was. In append
+// method reaches the caller and leaves the output as it was. A part of v
+// that the Compact layout's direct path has begun and cannot finish (an
+// error, or a NaN or ±Inf under Options.NonFinite) is written again on
+// the token path, so a marshal method in that part may be called twice. In append
 // mode the value is encoded in place and cut back on error. In writer mode
 // it is encoded into a scratch buffer first and then copied through the
 // generator's buffer, so memory grows by the size of the largest value's
