@@ -63,7 +63,7 @@ type pointerShaped struct{ P *int }
 func directTreeValue() *directTree {
 	n := -7
 	leaf := directLeaf{S: "a \"q\" <b> é\u2028", I: -1 << 62, U8: 255, I16: -300, U32: 1 << 31, F32: 1.5,
-		F: -0.0, B: true, Up: 3, N: math.MinInt64 + 1}
+		F: math.Copysign(0, -1), B: true, Up: 3, N: math.MinInt32}
 	return &directTree{
 		Name: "root/é",
 		Kids: []directTree{
