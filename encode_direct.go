@@ -394,29 +394,26 @@ func (e *encState) appendElemsDirect(b []byte, n *directNode, base unsafe.Pointe
 	if d >= e.g.state.maxDepth {
 		return b, false
 	}
-	b = append(b, '[')
+	if l == 0 {
+		return append(b, "[]"...), true
+	}
+	// Every element is written after a comma; the first comma becomes
+	// the '['.
+	start := len(b)
 	ok := true
 	if el := n.elem; el.kind == directScalar && el.fast == fastInt64 {
 		for i := range l {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendInt(b, *(*int64)(unsafe.Add(base, uintptr(i)*8)))
+			b = appendInt(append(b, ','), *(*int64)(unsafe.Add(base, uintptr(i)*8)))
 		}
 	} else if el.kind == directScalar {
 		for i := range l {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			if b, ok = e.appendScalar(b, el.fast, unsafe.Add(base, uintptr(i)*n.size)); !ok {
+			if b, ok = e.appendScalar(append(b, ','), el.fast, unsafe.Add(base, uintptr(i)*n.size)); !ok {
 				return b, false
 			}
 		}
 	} else {
 		for i := range l {
-			if i > 0 {
-				b = append(b, ',')
-			}
+			b = append(b, ',')
 			q := unsafe.Add(base, uintptr(i)*n.size)
 			if el.kind == directStruct {
 				b, ok = e.appendStructDirect(b, el, q, d+1)
@@ -428,6 +425,7 @@ func (e *encState) appendElemsDirect(b []byte, n *directNode, base unsafe.Pointe
 			}
 		}
 	}
+	b[start] = '['
 	return append(b, ']'), true
 }
 
@@ -437,22 +435,18 @@ func (e *encState) appendStructDirect(b []byte, n *directNode, p unsafe.Pointer,
 		return b, false
 	}
 	d++ // the object's members
-	b = append(b, '{')
+	// Every member is written after a comma (cqc); the first comma
+	// becomes the '{'.
+	start := len(b)
 	qn := n.se.quoted(e)
 	ok := true
-	first := true
 	for i := range n.ops {
 		op := &n.ops[i]
 		if op.zero != zeroNone && op.omitted(p) {
 			continue
 		}
 		fp := unsafe.Add(p, op.offset)
-		if first {
-			b = appendName(b, qn.qc[i])
-		} else {
-			b = appendName(b, qn.cqc[i])
-		}
-		first = false
+		b = appendName(b, qn.cqc[i])
 		switch op.fast {
 		case fastNone:
 			switch m := op.node; m.kind {
@@ -474,6 +468,10 @@ func (e *encState) appendStructDirect(b []byte, n *directNode, p unsafe.Pointer,
 			return b, false
 		}
 	}
+	if len(b) == start {
+		return append(b, "{}"...), true
+	}
+	b[start] = '{'
 	return append(b, '}'), true
 }
 
