@@ -41,7 +41,10 @@ import (
 // any part of v cannot be encoded (an *EncodeError), or a *SyntaxError
 // where a value may not stand, or ErrClosed or the writer's sticky error;
 // later tokens are still accepted. A panic in a MarshalJSON or MarshalText
-// method reaches the caller and leaves the output as it was. In append
+// method reaches the caller and leaves the output as it was. A part of v
+// that the Compact layout's direct path has begun and cannot finish (an
+// error, or a NaN or ±Inf under Options.NonFinite) is written again on
+// the token path, so a marshal method in that part may be called twice. In append
 // mode the value is encoded in place and cut back on error. In writer mode
 // it is encoded into a scratch buffer first and then copied through the
 // generator's buffer, so memory grows by the size of the largest value's
@@ -129,6 +132,12 @@ type encState struct {
 	seen     map[seenKey]struct{}
 	// tmp is scratch for the text of ",string" values.
 	tmp []byte
+	// noDirect is set once the direct path (encode_direct.go) has failed
+	// in this value; the rest of the value takes the state path.
+	noDirect bool
+	// tracked logs the keys track adds to seen, so that a failed attempt
+	// of the direct path can take back those of its nested state path.
+	tracked []seenKey
 }
 
 // startDetectingCycles is encoding/json's depth before it tracks
@@ -146,8 +155,13 @@ var encStatePool = sync.Pool{New: func() any { return new(encState) }}
 func (e *encState) release() {
 	e.g = nil
 	e.ptrLevel = 0
+	e.noDirect = false
 	if len(e.seen) > 0 {
 		clear(e.seen)
+	}
+	e.tracked = e.tracked[:0]
+	if cap(e.tracked) > 1<<10 {
+		e.tracked = nil
 	}
 	if cap(e.tmp) > 1<<10 {
 		e.tmp = nil
@@ -189,6 +203,7 @@ func (e *encState) track(v reflect.Value, n int) error {
 		return unsupportedValue(v, "encountered a cycle via "+v.Type().String())
 	}
 	e.seen[k] = struct{}{}
+	e.tracked = append(e.tracked, k)
 	return nil
 }
 
@@ -201,7 +216,12 @@ func (e *encState) leave(v reflect.Value, n int) {
 
 // untrack undoes track.
 func (e *encState) untrack(v reflect.Value, n int) {
-	delete(e.seen, seenKey{v.UnsafePointer(), n, v.Type()})
+	k := seenKey{v.UnsafePointer(), n, v.Type()}
+	delete(e.seen, k)
+	// Containers are left in the order opposite to entering them.
+	if l := len(e.tracked); l > 0 && e.tracked[l-1] == k {
+		e.tracked = e.tracked[:l-1]
+	}
 }
 
 // Marshal returns v encoded as one JSON value, under opts (nil for the

@@ -195,6 +195,7 @@ const (
 	emptySliceLen                  // a slice: empty when its length is 0
 	emptyNever                     // a struct, or an array of non-zero length: never empty
 	emptyAlways                    // an array of length 0: always empty
+	emptyMapLen                    // a map: empty when nil or of length 0 (direct path only)
 )
 
 // emptyKindOf returns the emptyKind of t. Maps are left to reflect, where
@@ -224,6 +225,8 @@ func memEmpty(k emptyKind, p unsafe.Pointer) bool {
 		return *(*unsafe.Pointer)(p) == nil
 	case emptySliceLen:
 		return len(*(*[]byte)(p)) == 0
+	case emptyMapLen:
+		return mapLen(p) == 0
 	}
 	return k == emptyAlways
 }
@@ -350,4 +353,11 @@ func (e *encState) appendElems(v reflect.Value, k fastKind, base unsafe.Pointer,
 		st.valueSep = ','
 	}
 	return nil
+}
+
+// mapLen returns the number of entries of the map at p, of any map type: a
+// map value is a pointer to the runtime's map, whose length len reads
+// without its key and element types.
+func mapLen(p unsafe.Pointer) int {
+	return len(*(*map[struct{}]struct{})(p))
 }

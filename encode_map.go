@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -39,6 +40,26 @@ type mapEncoder struct {
 	// which costs no allocation.
 	byIndex bool
 	pool    sync.Pool // of *mapScratch
+	// direct holds the direct path's node of the element type, made on
+	// first use (directElem); its node is nil where the path does not
+	// take the type.
+	direct atomic.Pointer[directRef]
+}
+
+// directRef holds a directNode found for a type, nil included.
+type directRef struct{ node *directNode }
+
+// directElem returns the direct node of the element type, or nil.
+func (me *mapEncoder) directElem() *directNode {
+	r := me.direct.Load()
+	if r == nil {
+		r = &directRef{directNodeOf(me.typ.Elem())}
+		if r.node != nil && r.node.kind == directState {
+			r.node = nil // no faster than me.elem
+		}
+		me.direct.Store(r)
+	}
+	return r.node
 }
 
 // mapScratch holds one map's entries while they are sorted.
@@ -233,11 +254,26 @@ func (me *mapEncoder) writeEntries(e *encState, v reflect.Value, entries []mapEn
 	if err := e.writeStart(inObject); err != nil {
 		return err
 	}
+	// Values copied into sc.vals are addressable memory the direct path
+	// can read.
+	var (
+		vals  unsafe.Pointer
+		vnode *directNode
+	)
+	if !me.byIndex && len(entries) > 0 && e.directOK() {
+		if vnode = me.directElem(); vnode != nil {
+			vals = sc.vals.UnsafePointer()
+		}
+	}
+	size := me.typ.Elem().Size()
 	for _, en := range entries {
 		if err := e.writeName(en.name); err != nil {
 			// A key that cannot be written (invalid UTF-8) is blamed on
 			// the map: its own text may not be fit for a pointer.
 			return keyErr(me.typ.Key(), err)
+		}
+		if vnode != nil && e.writeDirect(vnode, unsafe.Add(vals, uintptr(en.i)*size)) {
+			continue
 		}
 		var ev reflect.Value
 		if me.byIndex {

@@ -42,6 +42,7 @@ type structField struct {
 }
 
 type structEncoder struct {
+	typ    reflect.Type
 	fields []structField
 	// ops holds, for each field, what the member loop reads of it on the
 	// memory paths, packed small so that the loop over a struct of many
@@ -50,14 +51,25 @@ type structEncoder struct {
 	// names holds the quoted member names under the Escaping last used;
 	// replaced, never changed, when another Escaping comes along.
 	names atomic.Pointer[quotedNames]
+	// direct holds the direct path's nodes for the struct and its
+	// members, made on first use (directMembers).
+	direct atomic.Pointer[directStructRef]
 }
 
 type quotedNames struct {
 	key escKey
 	q   [][]byte
-	// qc holds each quoted name followed by the Compact layout's ':'.
-	qc [][]byte
+	// qc holds each quoted name followed by the Compact layout's ':', and
+	// cqc the same after a comma. All are slices of one buffer with
+	// nameSlack readable bytes after its end (appendName).
+	qc  [][]byte
+	cqc [][]byte
 }
+
+// nameSlack is the number of bytes readable after the start of every
+// quoted name in quotedNames, beyond its end if need be: appendName copies
+// a name of up to that length as whole 16-byte blocks.
+const nameSlack = 32
 
 // memberOp is the part of a structField the member loop reads first.
 type memberOp struct {
@@ -69,7 +81,7 @@ type memberOp struct {
 }
 
 func newStructEncoder(t reflect.Type) encoderFunc {
-	se := &structEncoder{fields: structFields(t)}
+	se := newStructLayout(t)
 	for i := range se.fields {
 		f := &se.fields[i]
 		if f.quoted {
@@ -77,6 +89,17 @@ func newStructEncoder(t reflect.Type) encoderFunc {
 		} else {
 			f.enc = typeEncoder(f.typ)
 		}
+	}
+	return se.encode
+}
+
+// newStructLayout returns the structEncoder of struct type t with its
+// members, their memory offsets and ops, but no encoderFuncs (the direct
+// path needs none).
+func newStructLayout(t reflect.Type) *structEncoder {
+	se := &structEncoder{typ: t, fields: structFields(t)}
+	for i := range se.fields {
+		f := &se.fields[i]
 		if off, direct := fieldOffset(t, f.index); direct && !f.quoted && !(f.omitZero && f.isZero != nil) {
 			f.fast, f.offset = fastKindOf(f.typ), off
 			if f.fast == fastNone && f.typ.Kind() == reflect.Pointer && !hasMarshaler(f.typ) {
@@ -88,7 +111,7 @@ func newStructEncoder(t reflect.Type) encoderFunc {
 		}
 	}
 	se.compileOps()
-	return se.encode
+	return se
 }
 
 // compileOps fills se.ops from se.fields.
@@ -131,14 +154,23 @@ func (se *structEncoder) quoted(e *encState) *quotedNames {
 // quoteNames quotes the member names under x, whose key is k, and keeps
 // them for the next struct value.
 func (se *structEncoder) quoteNames(x *escaper, k escKey) *quotedNames {
-	n := &quotedNames{key: k, q: make([][]byte, len(se.fields)), qc: make([][]byte, len(se.fields))}
+	l := len(se.fields)
+	n := &quotedNames{key: k, q: make([][]byte, l), qc: make([][]byte, l), cqc: make([][]byte, l)}
 	var buf []byte
+	ends := make([]int, l)
 	for i := range se.fields {
-		start := len(buf)
+		buf = append(buf, ',')
 		buf, _ = x.appendQuoted(buf, stringBytes(se.fields[i].name))
 		buf = append(buf, ':')
-		n.q[i] = buf[start : len(buf)-1 : len(buf)-1]
-		n.qc[i] = buf[start:len(buf):len(buf)]
+		ends[i] = len(buf)
+	}
+	buf = append(buf, make([]byte, nameSlack)...)
+	start := 0
+	for i, end := range ends {
+		n.cqc[i] = buf[start:end:end]
+		n.qc[i] = buf[start+1 : end : end]
+		n.q[i] = buf[start+1 : end-1 : end-1]
+		start = end
 	}
 	se.names.Store(n)
 	return n
@@ -146,22 +178,28 @@ func (se *structEncoder) quoteNames(x *escaper, k escKey) *quotedNames {
 
 func (se *structEncoder) encode(e *encState, v reflect.Value) error {
 	g := e.g
-	if err := e.writeStart(inObject); err != nil {
-		return err
-	}
-	qn := se.quoted(e)
 	// The fields of an addressable struct are read from memory where
-	// their kind allows (fastKind).
+	// their kind allows (fastKind), and the whole struct is where the
+	// direct path takes it.
 	var base unsafe.Pointer
 	if v.CanAddr() {
 		base = unsafe.Pointer(v.UnsafeAddr())
 	}
+	dr := se.directMembers()
+	if base != nil && dr.node != nil && e.writeDirect(dr.node, base) {
+		return nil
+	}
+	if err := e.writeStart(inObject); err != nil {
+		return err
+	}
+	qn := se.quoted(e)
 	// In the Compact layout, a member of a fastKind is appended whole
 	// (comma, name, colon, value) with no state to keep but the object's
 	// first flag. WriteValue's sink is in append mode, so the appends need
 	// no room check.
 	st := &g.state
 	direct := st.compact && g.err == nil && base != nil
+	nested := direct && e.directOK()
 	for i, op := range se.ops {
 		if direct {
 			if op.fast != fastNone {
@@ -179,6 +217,8 @@ func (se *structEncoder) encode(e *encState, v reflect.Value) error {
 					continue
 				}
 			} else if op.ptr != fastNone && e.appendPtrMember(op, qn.qc[i], base) {
+				continue
+			} else if m := &dr.members[i]; nested && m.node != nil && e.appendMemberDirect(m, qn.qc[i], unsafe.Add(base, op.offset)) {
 				continue
 			}
 		}

@@ -1,0 +1,664 @@
+package jgen
+
+import (
+	"reflect"
+	"sync"
+	"unsafe"
+)
+
+// The direct path writes a whole subtree of a value in the Compact layout
+// straight into the output buffer from memory: structs, slices, arrays and
+// pointers whose leaves are the fastKinds, with no reflect.Value, no
+// encoderFunc call and no grammar state per token. The nesting depth is
+// counted locally against Options.MaxDepth and the pointers against
+// startDetectingCycles; the state is touched once for the whole subtree.
+// Where it cannot finish (a string the escaping refuses, a NaN or ±Inf,
+// the depth or pointer limit), it reports false and the caller cuts the
+// output back and writes the subtree through the state path, which writes
+// or reports what the direct path could not.
+
+// directKind is the shape of a directNode.
+type directKind uint8
+
+const (
+	directScalar directKind = iota
+	directPtr
+	directSlice
+	directArray
+	directStruct
+	directIface
+	directState
+)
+
+// directNode is the compiled direct encoding of one Go type. Nodes are
+// built once per type (directNodeOf) and never changed afterwards; a
+// recursive type's nodes point at each other.
+type directNode struct {
+	kind directKind
+	fast fastKind    // directScalar: the kind of the value
+	elem *directNode // directPtr, directSlice, directArray: the element's node
+	size uintptr     // directSlice, directArray: the element's size
+	n    int         // directArray: the length
+	// directStruct: the members (names and memory offsets) and, per
+	// member of no fastKind, its node and how an omitted one is told.
+	se  *structEncoder
+	ops []directOp
+	// directState: the type and its encoderFunc, for the state path.
+	typ reflect.Type
+	enc encoderFunc
+	// word is set where an interface holding a value of this type holds
+	// the value itself in its data word (a pointer-shaped type), rather
+	// than a pointer to it.
+	word bool
+}
+
+// directMember is what the direct path knows of a member of no fastKind.
+type directMember struct {
+	node *directNode
+	// omit is set for an omitempty or omitzero member; empty then tells
+	// from memory whether it is left out.
+	omit  bool
+	empty emptyKind
+}
+
+// directOp is one member of a struct's directNode.
+type directOp struct {
+	offset uintptr
+	node   *directNode // nil for a member of a fastKind
+	fast   fastKind
+	// zero says how a member with omitempty or omitzero is found to be
+	// left out: the memory at zoff from the struct is zero (or for a
+	// float, equal to 0), or always, or never (zeroNone, also for a member
+	// with neither option).
+	zero zeroTest
+	zoff uintptr
+}
+
+// zeroTest is how directOp tells an omitted member.
+type zeroTest uint8
+
+const (
+	zeroNone   zeroTest = iota
+	zero1               // a byte
+	zero2               // two bytes
+	zero4               // four bytes
+	zero8               // eight bytes
+	zeroF32             // a float32, -0 included
+	zeroF64             // a float64, -0 included
+	zeroAlways          // an array of length 0
+	zeroMap             // a map: nil or of length 0
+)
+
+const wordSize = unsafe.Sizeof(uintptr(0))
+
+// zeroTestOf returns the zeroTest of a member at offset with omitempty or
+// omitzero, of fastKind k, or else of emptyKind em, and where it reads.
+func zeroTestOf(offset uintptr, k fastKind, em emptyKind) (zeroTest, uintptr) {
+	word := zero8
+	if wordSize == 4 {
+		word = zero4
+	}
+	switch k {
+	case fastString:
+		return word, offset + wordSize // the length
+	case fastBool, fastInt8, fastUint8:
+		return zero1, offset
+	case fastInt16, fastUint16:
+		return zero2, offset
+	case fastInt32, fastUint32:
+		return zero4, offset
+	case fastInt64, fastUint64:
+		return zero8, offset
+	case fastInt, fastUint, fastUintptr:
+		return word, offset
+	case fastFloat32:
+		return zeroF32, offset
+	case fastFloat64:
+		return zeroF64, offset
+	}
+	switch em {
+	case emptyNilWord:
+		return word, offset
+	case emptySliceLen:
+		return word, offset + wordSize
+	case emptyAlways:
+		return zeroAlways, offset
+	case emptyMapLen:
+		return zeroMap, offset
+	}
+	return zeroNone, offset // emptyNever
+}
+
+// omitted reports whether the member op of the struct at p is left out.
+func (op *directOp) omitted(p unsafe.Pointer) bool {
+	q := unsafe.Add(p, op.zoff)
+	switch op.zero {
+	case zeroNone:
+		return false
+	case zero8:
+		return *(*uint64)(q) == 0
+	case zero1:
+		return *(*uint8)(q) == 0
+	case zero4:
+		return *(*uint32)(q) == 0
+	case zero2:
+		return *(*uint16)(q) == 0
+	case zeroF64:
+		return *(*float64)(q) == 0
+	case zeroF32:
+		return *(*float32)(q) == 0
+	case zeroMap:
+		return mapLen(q) == 0
+	}
+	return true // zeroAlways
+}
+
+var (
+	// directNodes caches the node of each type directNodeOf was asked
+	// for: a *directNode, or nil for a type the direct path does not
+	// take.
+	directNodes sync.Map
+	// directMu serialises the building of nodes, so that the nodes of a
+	// recursive type are built once.
+	directMu sync.Mutex
+)
+
+// directNodeOf returns the direct node of t, or nil when a value of t can
+// hold anything the direct path does not write: a marshal method, an
+// interface, a map, a []byte (base64), a ",string" member, an omitzero
+// member with an IsZero method or of a kind other than pointer, an
+// omitempty member of a map kind, a member promoted through a pointer,
+// or any other kind. Safe for concurrent use.
+func directNodeOf(t reflect.Type) *directNode {
+	if n, ok := directNodes.Load(t); ok {
+		return n.(*directNode)
+	}
+	directMu.Lock()
+	defer directMu.Unlock()
+	if n, ok := directNodes.Load(t); ok {
+		return n.(*directNode)
+	}
+	if !directTakes(t, map[reflect.Type]bool{}) {
+		directNodes.Store(t, (*directNode)(nil))
+		return nil
+	}
+	// Every type t reaches is taken too: keep all their nodes.
+	built := map[reflect.Type]*directNode{}
+	n := buildDirect(t, built)
+	for bt, bn := range built {
+		directNodes.LoadOrStore(bt, bn)
+	}
+	return n
+}
+
+// directTakes reports whether the direct path can write every value of t:
+// itself (directOwn), or through the state path (a directState node)
+// where the encoding does not depend on whether the value is addressable,
+// which the direct path does not track. visiting holds the types on the
+// way down, taken as writable so that a recursive type is judged by its
+// other parts.
+func directTakes(t reflect.Type, visiting map[reflect.Type]bool) bool {
+	return directOwn(t, visiting) || !addrMatters(t, map[reflect.Type]bool{})
+}
+
+// addrMatters reports whether encoding a value of type t can depend on
+// whether the value is addressable: where a marshal method has a pointer
+// receiver (and none of the same interface a value receiver), in t or in
+// the fields and elements stored in it. A value-receiver method is called
+// either way. seen holds the types visited.
+func addrMatters(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
+		p := reflect.PointerTo(t)
+		if p.Implements(marshalerType) && !t.Implements(marshalerType) {
+			return true
+		}
+		if !p.Implements(marshalerType) && p.Implements(textMarshalerType) && !t.Implements(textMarshalerType) {
+			return true
+		}
+	}
+	switch t.Kind() {
+	case reflect.Array:
+		return addrMatters(t.Elem(), seen)
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if addrMatters(t.Field(i).Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// directOwn reports whether the direct path writes every value of t
+// itself, with directTakes for the parts.
+func directOwn(t reflect.Type, visiting map[reflect.Type]bool) bool {
+	if fastKindOf(t) != fastNone {
+		return true
+	}
+	if visiting[t] {
+		return true
+	}
+	if hasMarshaler(t) {
+		return false
+	}
+	visiting[t] = true
+	defer delete(visiting, t)
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Array:
+		return directTakes(t.Elem(), visiting)
+	case reflect.Slice:
+		return t.Elem().Kind() != reflect.Uint8 && directTakes(t.Elem(), visiting)
+	case reflect.Interface:
+		// The dynamic value is judged when written (appendIface).
+		return t.NumMethod() == 0
+	case reflect.Struct:
+		for _, f := range structFields(t) {
+			if _, ok := directMemberOf(t, &f); !ok || fastKindOf(f.typ) == fastNone && !directTakes(f.typ, visiting) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// directMemberOf returns how the direct path omits the member f of struct
+// type t, and false where it cannot write f whatever its type.
+func directMemberOf(t reflect.Type, f *structField) (directMember, bool) {
+	if _, ok := fieldOffset(t, f.index); !ok || f.quoted {
+		return directMember{}, false
+	}
+	if fastKindOf(f.typ) != fastNone {
+		// fastZero decides omitempty and omitzero, as in the member loop.
+		return directMember{}, !(f.omitZero && f.isZero != nil)
+	}
+	m := directMember{omit: f.omitEmpty || f.omitZero}
+	switch {
+	case f.omitZero:
+		// reflect.Value.IsZero of a pointer: nil.
+		if f.isZero != nil || f.typ.Kind() != reflect.Pointer || f.omitEmpty {
+			return m, false
+		}
+		m.empty = emptyNilWord
+	case f.omitEmpty && f.typ.Kind() == reflect.Map:
+		m.empty = emptyMapLen
+	case f.omitEmpty:
+		if m.empty = emptyKindOf(f.typ); m.empty == emptyUnknown {
+			return m, false
+		}
+	}
+	return m, true
+}
+
+// buildDirect returns the node of t, which directTakes accepts, building
+// the nodes it reaches; built holds those made so far.
+func buildDirect(t reflect.Type, built map[reflect.Type]*directNode) *directNode {
+	if n := built[t]; n != nil {
+		return n
+	}
+	if n, ok := directNodes.Load(t); ok && n.(*directNode) != nil {
+		return n.(*directNode)
+	}
+	n := &directNode{}
+	built[t] = n
+	// The data word of an interface holding the zero value is nil only
+	// for a pointer-shaped type.
+	z := reflect.Zero(t).Interface()
+	n.word = (*[2]unsafe.Pointer)(unsafe.Pointer(&z))[1] == nil
+	if k := fastKindOf(t); k != fastNone {
+		n.kind, n.fast = directScalar, k
+		return n
+	}
+	if !directOwn(t, map[reflect.Type]bool{}) {
+		n.kind, n.typ, n.enc = directState, t, typeEncoder(t)
+		return n
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		n.kind, n.elem = directPtr, buildDirect(t.Elem(), built)
+	case reflect.Slice:
+		n.kind, n.elem, n.size = directSlice, buildDirect(t.Elem(), built), t.Elem().Size()
+	case reflect.Array:
+		n.kind, n.elem, n.size, n.n = directArray, buildDirect(t.Elem(), built), t.Elem().Size(), t.Len()
+	case reflect.Interface:
+		n.kind = directIface
+	case reflect.Struct:
+		n.kind = directStruct
+		n.se = newStructLayout(t)
+		n.ops = make([]directOp, len(n.se.fields))
+		for i := range n.se.fields {
+			f := &n.se.fields[i]
+			op := &n.ops[i]
+			op.offset, op.fast = f.offset, f.fast
+			var m directMember
+			if f.fast == fastNone {
+				m, _ = directMemberOf(t, f)
+				op.node = buildDirect(f.typ, built)
+			}
+			if f.omitEmpty || f.omitZero {
+				op.zero, op.zoff = zeroTestOf(f.offset, f.fast, m.empty)
+			}
+		}
+	}
+	return n
+}
+
+// appendDirect appends the value of node n at p, with d containers open
+// around it, and reports true; or reports false where the state path must
+// write the value (b then holds a partial value past the caller's mark).
+func (e *encState) appendDirect(b []byte, n *directNode, p unsafe.Pointer, d int) ([]byte, bool) {
+	switch n.kind {
+	case directScalar:
+		return e.appendScalar(b, n.fast, p)
+	case directPtr:
+		q := *(*unsafe.Pointer)(p)
+		if q == nil {
+			return append(b, "null"...), true
+		}
+		if e.ptrLevel >= startDetectingCycles {
+			return b, false
+		}
+		e.ptrLevel++
+		b, ok := e.appendDirect(b, n.elem, q, d)
+		e.ptrLevel--
+		return b, ok
+	case directSlice:
+		s := (*[]byte)(p)
+		if unsafe.SliceData(*s) == nil {
+			return append(b, "null"...), true
+		}
+		if e.ptrLevel >= startDetectingCycles {
+			return b, false
+		}
+		e.ptrLevel++
+		b, ok := e.appendElemsDirect(b, n, unsafe.Pointer(unsafe.SliceData(*s)), len(*s), d)
+		e.ptrLevel--
+		return b, ok
+	case directArray:
+		return e.appendElemsDirect(b, n, p, n.n, d)
+	case directIface:
+		return e.appendIface(b, p, d)
+	case directState:
+		return e.appendState(b, n.enc, reflect.NewAt(n.typ, p).Elem(), d)
+	}
+	return e.appendStructDirect(b, n, p, d)
+}
+
+// appendElemsDirect appends an array of the l elements of n.elem from
+// base.
+func (e *encState) appendElemsDirect(b []byte, n *directNode, base unsafe.Pointer, l, d int) ([]byte, bool) {
+	if d >= e.g.state.maxDepth {
+		return b, false
+	}
+	if l == 0 {
+		return append(b, "[]"...), true
+	}
+	// Every element is written after a comma; the first comma becomes
+	// the '['.
+	start := len(b)
+	ok := true
+	if el := n.elem; el.kind == directScalar && el.fast == fastInt64 {
+		for i := range l {
+			b = appendInt(append(b, ','), *(*int64)(unsafe.Add(base, uintptr(i)*8)))
+		}
+	} else if el.kind == directScalar {
+		for i := range l {
+			if b, ok = e.appendScalar(append(b, ','), el.fast, unsafe.Add(base, uintptr(i)*n.size)); !ok {
+				return b, false
+			}
+		}
+	} else {
+		for i := range l {
+			b = append(b, ',')
+			q := unsafe.Add(base, uintptr(i)*n.size)
+			if el.kind == directStruct {
+				b, ok = e.appendStructDirect(b, el, q, d+1)
+			} else {
+				b, ok = e.appendDirect(b, el, q, d+1)
+			}
+			if !ok {
+				return b, false
+			}
+		}
+	}
+	b[start] = '['
+	return append(b, ']'), true
+}
+
+// appendStructDirect appends the object of the struct n at p.
+func (e *encState) appendStructDirect(b []byte, n *directNode, p unsafe.Pointer, d int) ([]byte, bool) {
+	if d >= e.g.state.maxDepth {
+		return b, false
+	}
+	d++ // the object's members
+	// Every member is written after a comma (cqc); the first comma
+	// becomes the '{'.
+	start := len(b)
+	qn := n.se.quoted(e)
+	ok := true
+	for i := range n.ops {
+		op := &n.ops[i]
+		if op.zero != zeroNone && op.omitted(p) {
+			continue
+		}
+		fp := unsafe.Add(p, op.offset)
+		b = appendName(b, qn.cqc[i])
+		switch op.fast {
+		case fastNone:
+			switch m := op.node; m.kind {
+			case directStruct:
+				b, ok = e.appendStructDirect(b, m, fp, d)
+			default:
+				b, ok = e.appendDirect(b, m, fp, d)
+			}
+		case fastString:
+			b, ok = e.appendString(b, *(*string)(fp))
+		case fastInt64:
+			b = appendInt(b, *(*int64)(fp))
+		case fastInt:
+			b = appendInt(b, int64(*(*int)(fp)))
+		default:
+			b, ok = e.appendScalar(b, op.fast, fp)
+		}
+		if !ok {
+			return b, false
+		}
+	}
+	if len(b) == start {
+		return append(b, "{}"...), true
+	}
+	b[start] = '{'
+	return append(b, '}'), true
+}
+
+// appendName appends q, a quoted name from quotedNames (which has
+// nameSlack bytes readable from its start): a short one as whole 16-byte
+// blocks, past the end of b's length but within its capacity, without a
+// call to memmove.
+func appendName(b, q []byte) []byte {
+	l, n := len(b), len(q)
+	if n > nameSlack || cap(b)-l < nameSlack {
+		return append(b, q...)
+	}
+	dst := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), l)
+	src := unsafe.Pointer(unsafe.SliceData(q))
+	*(*[16]byte)(dst) = *(*[16]byte)(src)
+	if n > 16 {
+		*(*[16]byte)(unsafe.Add(dst, 16)) = *(*[16]byte)(unsafe.Add(src, 16))
+	}
+	return b[:l+n]
+}
+
+// directOK reports whether the direct path may write a value now: the
+// Compact layout, no sticky error, no CharacterEscapes hook, and no
+// failure of the direct path earlier in this value (after one, the rest of
+// the value takes the state path, so that a limit reached deep down is
+// not walked to again from every level above it).
+func (e *encState) directOK() bool {
+	g := e.g
+	return g.state.compact && g.err == nil && g.esc.hook == nil && !e.noDirect && !directOff
+}
+
+// directOff turns the direct path off, for tests that compare it with the
+// state path; set only while no value is being encoded.
+var directOff bool
+
+// writeDirect writes the value of n at p whole where a value may take the
+// fast path (st.valueSep != noFast), and reports true; or reports false
+// with nothing written, for the caller's state path.
+func (e *encState) writeDirect(n *directNode, p unsafe.Pointer) bool {
+	g := e.g
+	st := &g.state
+	if st.valueSep == noFast || !e.directOK() {
+		return false
+	}
+	b := g.out.buf
+	mark := len(b)
+	if st.valueSep != 0 {
+		b = append(b, st.valueSep)
+	}
+	level, tracked := e.ptrLevel, len(e.tracked)
+	b, ok := e.appendDirect(b, n, p, len(st.stack))
+	if !ok {
+		// appendState may have set the buffer to a longer one.
+		e.undoDirect(level, tracked)
+		g.out.buf = b[:mark]
+		return false
+	}
+	g.out.buf = b
+	st.fastValueDone()
+	return true
+}
+
+// directStructRef is what a struct type's state-path encoder knows of the
+// direct path: the struct's own node (nil where the direct path does not
+// take the type) and, per member of no fastKind, the member's node where
+// the direct path takes the member (nil otherwise).
+type directStructRef struct {
+	node    *directNode
+	members []directMember
+}
+
+// directMembers returns se's directStructRef, made on first use.
+func (se *structEncoder) directMembers() *directStructRef {
+	if r := se.direct.Load(); r != nil {
+		return r
+	}
+	r := &directStructRef{node: directNodeOf(se.typ), members: make([]directMember, len(se.fields))}
+	if r.node != nil && r.node.kind == directState {
+		r.node = nil // its own encoder: that is this one
+	}
+	for i := range se.fields {
+		f := &se.fields[i]
+		if f.fast != fastNone {
+			continue
+		}
+		if m, ok := directMemberOf(se.typ, f); ok {
+			if m.node = directNodeOf(f.typ); m.node != nil && m.node.kind != directState {
+				r.members[i] = m
+			}
+		}
+	}
+	se.direct.Store(r)
+	return r
+}
+
+// appendMemberDirect appends the member m at p whole, with qc its quoted
+// name and colon, in the Compact layout of an open object with the state
+// path's checks passed, and reports true; an omitted member counts as
+// written. It reports false with nothing written where the state path
+// must write the member.
+func (e *encState) appendMemberDirect(m *directMember, qc []byte, p unsafe.Pointer) bool {
+	if m.omit && memEmpty(m.empty, p) {
+		return true
+	}
+	g := e.g
+	st := &g.state
+	b := g.out.buf
+	level, tracked := e.ptrLevel, len(e.tracked)
+	mark := len(b)
+	if !st.first {
+		b = append(b, ',')
+	}
+	b, ok := e.appendDirect(append(b, qc...), m.node, p, len(st.stack))
+	if !ok {
+		// appendState may have set the buffer to a longer one.
+		e.undoDirect(level, tracked)
+		g.out.buf = b[:mark]
+		return false
+	}
+	g.out.buf = b
+	st.first = false
+	return true
+}
+
+// appendIface appends the value of the empty interface at p: null for a
+// nil interface, or its dynamic value where the direct path takes its
+// type.
+func (e *encState) appendIface(b []byte, p unsafe.Pointer, d int) ([]byte, bool) {
+	x := *(*any)(p)
+	if x == nil {
+		return append(b, "null"...), true
+	}
+	t := reflect.TypeOf(x)
+	n := directNodeOf(t)
+	if n == nil || n.kind == directState {
+		// As interfaceEncode does: the dynamic value, not addressable.
+		return e.appendState(b, typeEncoder(t), reflect.ValueOf(x), d)
+	}
+	data := (*[2]unsafe.Pointer)(p)[1]
+	if n.word {
+		// The value is the data word itself; its node reads it from
+		// memory, so pass the word's address.
+		data = unsafe.Add(p, unsafe.Sizeof(uintptr(0)))
+	}
+	return e.appendDirect(b, n, data, d)
+}
+
+// appendState writes v with enc through the state path, at a value
+// position of the direct path's output b with d containers open: the
+// state stands for the first element of an array at depth d meanwhile
+// (in the Compact layout the separator before the value, already in b, is
+// all that position adds). It reports false where enc fails; then the
+// rest of the value takes the state path, which reports the error with
+// its JSON Pointer.
+func (e *encState) appendState(b []byte, enc encoderFunc, v reflect.Value, d int) ([]byte, bool) {
+	g := e.g
+	st := &g.state
+	saved := *st
+	for len(st.stack) < d {
+		st.stack = append(st.stack, inArray)
+	}
+	st.container, st.first, st.afterName, st.valueSep = inArray, true, false, 0
+	g.out.buf = b
+	err := enc(e, v)
+	b = g.out.buf
+	// Keep the stack's memory, which may have grown, for the next value.
+	stack := st.stack
+	*st = saved
+	st.stack = stack[:len(saved.stack)]
+	if err != nil {
+		e.noDirect = true
+		return b, false
+	}
+	return b, true
+}
+
+// undoDirect takes back what a failed attempt of the direct path did to
+// e, which began at pointer level level with tracked keys logged: the
+// level, and the containers the nested state path recorded in e.seen (an
+// error leaves them there), so that the state path, writing the value
+// again, finds what it would have found the first time. The rest of the
+// value takes the state path.
+func (e *encState) undoDirect(level, tracked int) {
+	e.ptrLevel = level
+	for _, k := range e.tracked[tracked:] {
+		delete(e.seen, k)
+	}
+	e.tracked = e.tracked[:tracked]
+	e.noDirect = true
+}
