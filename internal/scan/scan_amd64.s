@@ -10,12 +10,12 @@
 //
 // Conventions. Every kernel is ABI0 with its arguments on the stack, so
 // that copyEntry reaches it with a jump that reuses Set.Copy's argument
-// frame (a call would build a frame of its own per string). Two exceptions,
-// both on the AVX2 path of a UTF-8 Set, where the frame has no word left:
-// copyAVX2core takes the Set in R13 (0 for a plain Set) besides the nib
-// table in its first argument, and hands a stop at a byte >= 0x80 on to
-// copyGoFrom with i packed into n's word (n | i<<32). Macros take the
-// labels they jump to as parameters; none jumps by instruction count.
+// frame (a call would build a frame of its own per string). The AVX2 path
+// of a UTF-8 Set is one frame too: copyAVX2core takes the Set in R13 (0
+// for a plain Set) besides the nib table in its first argument, and hands
+// a stop at a byte >= 0x80 on to the UTF-8 kernel's body (utf8LoopAVX2,
+// utf8ShortAVX2) with a jump, in registers. Macros take the labels they
+// jump to as parameters; none jumps by instruction count.
 //
 // Registers in every kernel: SI src, DX dst, CX n, DI the scan position.
 
@@ -98,9 +98,19 @@ TEXT ·copyAVX2(SB), NOSPLIT, $0-40
 	XORQ R13, R13
 	JMP  copyAVX2core<>(SB)
 
+// func copyAVX2UTF8(s *Set, dst, src *byte, n int) int
+//
+// The AVX2 row of copyEntry for a UTF-8 Set s: copyAVX2core with R13 = s.
+TEXT ·copyAVX2UTF8(SB), NOSPLIT, $0-40
+	MOVQ s+0(FP), R13
+	LEAQ Set_nib(R13), AX
+	MOVQ AX, s+0(FP)
+	JMP  copyAVX2core<>(SB)
+
 // copyAVX2core is copyAVX2 with R13 = 0, or with R13 = the UTF-8 Set whose
-// nib table is the first argument (from copyEntry): then a stop at a byte
-// >= 0x80 goes on in copyGoFrom (copyGo for n >= 1<<32), which take the Set.
+// nib table is the first argument (from copyEntry, copyAVX2UTF8): then a
+// stop at a byte >= 0x80 goes on in utf8LoopAVX2 (n >= 32) or
+// utf8ShortAVX2 (n < 32), in the same frame.
 TEXT copyAVX2core<>(SB), NOSPLIT, $0-40
 	COPY_ARGS
 	AVX2_SETUP(AX)
@@ -211,37 +221,35 @@ ctinyend:
 cret:
 	// AX: the member's index, or n.
 	MOVQ AX, ret+32(FP)
-	VZEROUPPER
 	TESTQ R13, R13
 	JNZ  cretutf8
+	VZEROUPPER
 	RET
 
 cretutf8:
-	CMPQ AX, n+24(FP)
+	CMPQ AX, CX
 	JAE  cretn
 	MOVBLZX (SI)(AX*1), BX
 	CMPL BX, $0x80
-	JAE  cretgo
-	RET
-
-cretgo:
-	// The ASCII prefix ends at AX: pass it on with n as n | AX<<32 when
-	// n < 1<<32, so that copyGoFrom does not scan it again.
-	MOVQ R13, nib+0(FP)
-	MOVQ n+24(FP), BX
-	MOVQ BX, R9
-	SHRQ $32, R9
-	JNZ  cretgofull
-	SHLQ $32, AX
-	ORQ  AX, BX
-	MOVQ BX, n+24(FP)
-	JMP  ·copyGoFrom(SB)
-
-cretgofull:
-	JMP  ·copyGo(SB)
+	JAE  cutf8
 
 cretn:
+	VZEROUPPER
 	RET
+
+cutf8:
+	// The ASCII run of a UTF-8 Set ends at a byte >= 0x80 at AX: the
+	// UTF-8 kernel goes on from there in this frame, with the nibble
+	// tables still in Y6..Y9. Every byte before AX is ASCII, so AX is a
+	// sequence boundary, and for n < 32 dst[0:n] holds src[0:n] already.
+	LEAQ Set_stop(R13), R9
+	MOVQ AX, DI
+	CMPQ CX, $32
+	JB   cutf8short
+	JMP  utf8LoopAVX2<>(SB)
+
+cutf8short:
+	JMP  utf8ShortAVX2<>(SB)
 
 // tinyClamp row n (16 bytes at 16n) is min(i, n-1) for i = 0..15; row 0
 // is unused. tinyEnd is 0, 1, ..., 15 followed by sixteen 15s, so that its
@@ -594,21 +602,17 @@ found: \
 	UTF8_FLAGVEC(Y1, Y2, Y3, Y4, Y5, Y15)
 
 
-// func indexUTF8ShortAVX2(nib, stop *[32]byte, p *byte, n int) int
-//
-// Index of the first member of p[0:n], or n, for 0 < n < 32; p[0] must be a
+// utf8ShortAVX2 is the index of the first member of p[0:n], or n, for
+// 0 < n < 32, in ret+32(FP) of its caller's frame: SI p, CX n, R9 the
+// Set's stop table, Y6..Y9 as AVX2_SETUP leaves them; p[0] must be a
 // sequence boundary. One 32-byte load that stays in p's 4 KiB page (never
 // faults), its bytes outside p[0:n] zeroed. From p if the page has 32 bytes
 // left at p: the zero at n is a member, so the first flag always gives the
 // answer. Else the load ends at p+n and the vector is the final vector of
-// UTF8_TAIL32 with base -(32-n). Needs AVX2, BMI1, BMI2.
-TEXT ·indexUTF8ShortAVX2(SB), NOSPLIT, $0-40
-	MOVQ nib+0(FP), AX
-	MOVQ stop+8(FP), DX
-	MOVQ p+16(FP), SI
-	MOVQ n+24(FP), CX
-	AVX2_SETUP(AX)
-	UTF8_SETUP(DX)
+// UTF8_TAIL32 with base -(32-n). It stores nothing: its caller
+// (copyAVX2core) has copied p[0:n] already. Needs AVX2, BMI1, BMI2.
+TEXT utf8ShortAVX2<>(SB), NOSPLIT, $0-40
+	UTF8_SETUP(R9)
 	XORQ DI, DI
 	MOVL SI, R9
 	ANDL $4095, R9
@@ -639,23 +643,40 @@ done:
 	VZEROUPPER
 	RET
 
-// func copyUTF8AVX2(nib, stop *[32]byte, dst, src *byte, n int) int
+// func copyUTF8AVX2(s *Set, dst, src *byte, n int) int
 //
-// Index of the first member of src[0:n], or n, for n >= 32 (0 for n < 32),
-// with the clean prefix copied: each vector is stored to dst before it is
-// tested, so dst[0:i] = src[0:i] for the returned i. Reads and writes only
-// src[0:n] and dst[0:n]; the rest after the last whole vector is the last
-// 32 bytes (UTF8_TAIL32). src[0] must be a sequence boundary. Needs AVX2,
-// BMI1, BMI2.
-TEXT ·copyUTF8AVX2(SB), NOSPLIT, $0-48
-	MOVQ nib+0(FP), AX
-	MOVQ stop+8(FP), DX
-	MOVQ src+24(FP), SI
-	MOVQ n+32(FP), CX
-	AVX2_SETUP(AX)
-	UTF8_SETUP(DX)
-	MOVQ dst+16(FP), DX
+// Index of the first member of src[0:n] for the UTF-8 Set s, or n, for
+// n >= 32 (0 for n < 32), with the clean prefix copied: each vector is
+// stored to dst before it is tested, so dst[0:i] = src[0:i] for the
+// returned i. It is utf8LoopAVX2 from src[0], which must be a sequence
+// boundary. Needs AVX2, BMI1, BMI2.
+TEXT ·copyUTF8AVX2(SB), NOSPLIT, $0-40
+	MOVQ s+0(FP), AX
+	MOVQ dst+8(FP), DX
+	MOVQ src+16(FP), SI
+	MOVQ n+24(FP), CX
 	XORQ DI, DI
+	MOVQ DI, ret+32(FP)
+	CMPQ CX, $32
+	JB   short
+	LEAQ Set_nib(AX), R9
+	AVX2_SETUP(R9)
+	LEAQ Set_stop(AX), R9
+	JMP  utf8LoopAVX2<>(SB)
+
+short:
+	RET
+
+// utf8LoopAVX2 is the UTF-8 kernel of AVX2 for n >= 32, in its caller's
+// frame (the index in ret+32(FP)): SI src, DX dst, CX n, DI the start (a
+// sequence boundary, every byte before it clean and copied), R9 the Set's
+// stop table, Y6..Y9 as AVX2_SETUP leaves them. It returns the index of the
+// first member of src[DI:n], or n, with the clean bytes from DI copied:
+// each vector is stored to dst before it is tested. Reads and writes only
+// src[0:n] and dst[0:n]; the rest after the last whole vector is the last
+// 32 bytes (UTF8_TAIL32). Needs AVX2, BMI1, BMI2.
+TEXT utf8LoopAVX2<>(SB), NOSPLIT, $0-40
+	UTF8_SETUP(R9)
 	LEAQ -32(CX), R8
 	LEAQ -64(CX), R13
 
@@ -711,15 +732,13 @@ vproblem:
 vtail:
 	CMPQ DI, CX
 	JEQ  vdone
-	CMPQ CX, $32
-	JB   vdone
 	LEAQ -32(CX), R9
 	VMOVDQU (SI)(R9*1), Y0
 	VMOVDQU Y0, (DX)(R9*1)
 	UTF8_TAIL32(vdone, vtailfound, vtailat)
 
 vdone:
-	MOVQ DI, ret+40(FP)
+	MOVQ DI, ret+32(FP)
 	VZEROUPPER
 	RET
 
