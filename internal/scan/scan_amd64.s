@@ -135,8 +135,25 @@ cloop:
 	JMP  ctail
 
 cfound64:
+	TESTQ R13, R13
+	JNZ  cfound64utf8
+
+cfound64exact:
 	FOUND64
 	JMP  cret
+
+cfound64utf8:
+	// A UTF-8 Set: a block with a byte >= 0x80 goes to the UTF-8 loop
+	// from its start, a sequence boundary (the bytes before it are clean
+	// ASCII), which costs what a block from the byte itself would; a
+	// block of ASCII text has its member found here.
+	VMOVDQU (SI)(DI*1), Y2
+	VPOR 32(SI)(DI*1), Y2, Y2
+	VPMOVMSKB Y2, AX
+	TESTL AX, AX
+	JZ   cfound64exact
+	LEAQ Set_stop(R13), R9
+	JMP  utf8LoopAVX2<>(SB)
 
 ctail:
 	CMPQ DI, CX
@@ -602,6 +619,42 @@ found: \
 	UTF8_FLAGVEC(Y1, Y2, Y3, Y4, Y5, Y15)
 
 
+// UTF8_BLOCK64_SPLIT is UTF8_BLOCK64 for the block that ends the input:
+// it leaves in R10 the flags of its 64 bytes as a bit mask, bit j for byte
+// DI+j, the leads of sequences cut by the end among them. Clobbers Y2..Y5,
+// Y15, AX, R11.
+#define UTF8_BLOCK64_SPLIT \
+	VPERM2I128 $0x08, Y0, Y0, Y2 \
+	VPALIGNR $14, Y2, Y0, Y4 \
+	VPALIGNR $13, Y2, Y0, Y5 \
+	VPALIGNR $15, Y2, Y0, Y3 \
+	VPSUBUSB utf8C60<>(SB), Y4, Y4 \
+	VPSUBUSB utf8C70<>(SB), Y5, Y5 \
+	VPOR Y5, Y4, Y4 \
+	VPAND utf8C80<>(SB), Y4, Y4 \
+	VPXOR Y15, Y15, Y15 \
+	UTF8_FLAGVEC(Y0, Y2, Y3, Y4, Y5, Y15) \
+	VPCMPEQB Y9, Y15, Y15 \
+	VPMOVMSKB Y15, R10 \
+	NOTL R10 \
+	VMOVDQU 30(SI)(DI*1), Y4 \
+	VMOVDQU 29(SI)(DI*1), Y5 \
+	VPSUBUSB utf8C60<>(SB), Y4, Y4 \
+	VPSUBUSB utf8C70<>(SB), Y5, Y5 \
+	VPOR Y5, Y4, Y4 \
+	VPAND utf8C80<>(SB), Y4, Y4 \
+	VMOVDQU 31(SI)(DI*1), Y3 \
+	VPXOR Y15, Y15, Y15 \
+	UTF8_FLAGVEC(Y1, Y2, Y3, Y4, Y5, Y15) \
+	VPCMPEQB Y9, Y15, Y15 \
+	VPMOVMSKB Y15, R11 \
+	NOTL R11 \
+	VPSUBUSB utf8Thresh<>(SB), Y1, Y2 \
+	VPMOVMSKB Y2, AX \
+	ORL AX, R11 \
+	SHLQ $32, R11 \
+	ORQ R11, R10
+
 // utf8ShortAVX2 is the index of the first member of p[0:n], or n, for
 // 0 < n < 32, in ret+32(FP) of its caller's frame: SI p, CX n, R9 the
 // Set's stop table, Y6..Y9 as AVX2_SETUP leaves them; p[0] must be a
@@ -710,6 +763,8 @@ v64utf8:
 v32:
 	CMPQ DI, R8
 	JGT  vtail
+	TESTQ R13, R13
+	JGE  vlast64
 
 vstep:
 	VMOVDQU (SI)(DI*1), Y0
@@ -727,6 +782,28 @@ vmember:
 
 vproblem:
 	UTF8_EXACT32(vproblemat)
+	JMP  vdone
+
+vlast64:
+	// 32 < n-DI < 64 <= n: the last 64 bytes, at R13 = n-64 < DI, as one
+	// block, its flags before DI dropped. The bytes before the block are
+	// taken as ASCII: wrong only for flags before DI, since a sequence
+	// that starts before DI ends there. A flag at DI or after goes to
+	// vstep, which finds it exactly.
+	MOVQ DI, R12
+	MOVQ R13, DI
+	VMOVDQU (SI)(DI*1), Y0
+	VMOVDQU 32(SI)(DI*1), Y1
+	VMOVDQU Y0, (DX)(DI*1)
+	VMOVDQU Y1, 32(DX)(DI*1)
+	UTF8_BLOCK64_SPLIT
+	SUBQ DI, R12
+	SHRXQ R12, R10, R10
+	ADDQ DI, R12
+	MOVQ R12, DI
+	TESTQ R10, R10
+	JNZ  vstep
+	MOVQ CX, DI
 	JMP  vdone
 
 vtail:
