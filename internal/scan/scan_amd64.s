@@ -569,6 +569,12 @@ found: \
 // and the must-be-continuation bits m (0x80, as in UTF8_VECTOR). Clobbers
 // h, p1, m, t; x is kept.
 #define UTF8_FLAGVEC(x, h, p1, m, t, acc) \
+	UTF8_FLAGVEC0(x, h, p1, m, t, acc) \
+	UTF8_STOPVEC(x, h, p1, t, acc)
+
+// UTF8_FLAGVEC0 is UTF8_FLAGVEC without the stop leads, for a Set that
+// lists none (its stop table is all zeros).
+#define UTF8_FLAGVEC0(x, h, p1, m, t, acc) \
 	VPSRLW $4, x, h \
 	VPAND Y8, h, h \
 	VPSRLW $4, p1, t \
@@ -587,7 +593,11 @@ found: \
 	VPAND utf8C80<>(SB), x, p1 \
 	VPOR p1, t, t \
 	VPCMPEQB Y9, t, t \
-	VPOR t, acc, acc \
+	VPOR t, acc, acc
+
+// UTF8_STOPVEC ORs into acc a nonzero byte for every listed lead byte of
+// x, given its high nibbles h. Clobbers p1, t.
+#define UTF8_STOPVEC(x, h, p1, t, acc) \
 	VPAND Y8, x, t \
 	VPSHUFB t, Y13, t \
 	VPSHUFB h, Y14, p1 \
@@ -598,7 +608,7 @@ found: \
 // (at DI+32): the previous bytes of Y0 are Y0 shifted with zeros in, those
 // of Y1 are loads at DI+31, DI+30, DI+29. Leaves in Y15 a nonzero byte for
 // every flag of the 64 bytes; the boundary is left to the caller.
-#define UTF8_BLOCK64 \
+#define UTF8_BLOCK64(FLAGS) \
 	VPERM2I128 $0x08, Y0, Y0, Y2 \
 	VPALIGNR $14, Y2, Y0, Y4 \
 	VPALIGNR $13, Y2, Y0, Y5 \
@@ -608,7 +618,7 @@ found: \
 	VPOR Y5, Y4, Y4 \
 	VPAND utf8C80<>(SB), Y4, Y4 \
 	VPXOR Y15, Y15, Y15 \
-	UTF8_FLAGVEC(Y0, Y2, Y3, Y4, Y5, Y15) \
+	FLAGS(Y0, Y2, Y3, Y4, Y5, Y15) \
 	VMOVDQU 30(SI)(DI*1), Y4 \
 	VMOVDQU 29(SI)(DI*1), Y5 \
 	VPSUBUSB utf8C60<>(SB), Y4, Y4 \
@@ -616,14 +626,14 @@ found: \
 	VPOR Y5, Y4, Y4 \
 	VPAND utf8C80<>(SB), Y4, Y4 \
 	VMOVDQU 31(SI)(DI*1), Y3 \
-	UTF8_FLAGVEC(Y1, Y2, Y3, Y4, Y5, Y15)
+	FLAGS(Y1, Y2, Y3, Y4, Y5, Y15)
 
 
 // UTF8_BLOCK64_SPLIT is UTF8_BLOCK64 for the block that ends the input:
 // it leaves in R10 the flags of its 64 bytes as a bit mask, bit j for byte
 // DI+j, the leads of sequences cut by the end among them. Clobbers Y2..Y5,
 // Y15, AX, R11.
-#define UTF8_BLOCK64_SPLIT \
+#define UTF8_BLOCK64_SPLIT(FLAGS) \
 	VPERM2I128 $0x08, Y0, Y0, Y2 \
 	VPALIGNR $14, Y2, Y0, Y4 \
 	VPALIGNR $13, Y2, Y0, Y5 \
@@ -633,7 +643,7 @@ found: \
 	VPOR Y5, Y4, Y4 \
 	VPAND utf8C80<>(SB), Y4, Y4 \
 	VPXOR Y15, Y15, Y15 \
-	UTF8_FLAGVEC(Y0, Y2, Y3, Y4, Y5, Y15) \
+	FLAGS(Y0, Y2, Y3, Y4, Y5, Y15) \
 	VPCMPEQB Y9, Y15, Y15 \
 	VPMOVMSKB Y15, R10 \
 	NOTL R10 \
@@ -645,7 +655,7 @@ found: \
 	VPAND utf8C80<>(SB), Y4, Y4 \
 	VMOVDQU 31(SI)(DI*1), Y3 \
 	VPXOR Y15, Y15, Y15 \
-	UTF8_FLAGVEC(Y1, Y2, Y3, Y4, Y5, Y15) \
+	FLAGS(Y1, Y2, Y3, Y4, Y5, Y15) \
 	VPCMPEQB Y9, Y15, Y15 \
 	VPMOVMSKB Y15, R11 \
 	NOTL R11 \
@@ -654,6 +664,58 @@ found: \
 	ORL AX, R11 \
 	SHLQ $32, R11 \
 	ORQ R11, R10
+
+// UTF8_LOOP64 is the 64-byte loop of utf8LoopAVX2 (labels loop, utf8 and
+// last are its own), with FLAGS the flag macro of a block: UTF8_FLAGVEC,
+// or UTF8_FLAGVEC0 for a Set with no listed lead byte. It jumps to vstep
+// for an exact search from DI, to vtail for the last 32 bytes or fewer, to
+// vdone with DI = n.
+#define UTF8_LOOP64(loop, utf8, last, FLAGS) \
+loop: \
+	CMPQ DI, R13 \
+	JGT  last \
+	VMOVDQU (SI)(DI*1), Y0 \
+	VMOVDQU 32(SI)(DI*1), Y1 \
+	VMOVDQU Y0, (DX)(DI*1) \
+	VMOVDQU Y1, 32(DX)(DI*1) \
+	VPOR Y0, Y1, Y2 \
+	VPMOVMSKB Y2, AX \
+	TESTL AX, AX \
+	JNZ  utf8 \
+	MEMBERS64(AX) \
+	TESTL AX, AX \
+	JNZ  vstep \
+	ADDQ $64, DI \
+	JMP  loop \
+utf8: \
+	UTF8_BLOCK64(FLAGS) \
+	VPTEST Y15, Y15 \
+	JNZ  vstep \
+	VPSUBUSB utf8Thresh<>(SB), Y1, Y2 \
+	VPMOVMSKB Y2, R10 \
+	TZCNTL R10, R10 \
+	LEAQ 32(DI)(R10*1), DI \
+	JMP  loop \
+last: \
+	CMPQ DI, R8 \
+	JGT  vtail \
+	TESTQ R13, R13 \
+	JL   vstep \
+	MOVQ DI, R12 \
+	MOVQ R13, DI \
+	VMOVDQU (SI)(DI*1), Y0 \
+	VMOVDQU 32(SI)(DI*1), Y1 \
+	VMOVDQU Y0, (DX)(DI*1) \
+	VMOVDQU Y1, 32(DX)(DI*1) \
+	UTF8_BLOCK64_SPLIT(FLAGS) \
+	SUBQ DI, R12 \
+	SHRXQ R12, R10, R10 \
+	ADDQ DI, R12 \
+	MOVQ R12, DI \
+	TESTQ R10, R10 \
+	JNZ  vstep \
+	MOVQ CX, DI \
+	JMP  vdone
 
 // utf8ShortAVX2 is the index of the first member of p[0:n], or n, for
 // 0 < n < 32, in ret+32(FP) of its caller's frame: SI p, CX n, R9 the
@@ -733,38 +795,11 @@ TEXT utf8LoopAVX2<>(SB), NOSPLIT, $0-40
 	LEAQ -32(CX), R8
 	LEAQ -64(CX), R13
 
-vloop:
-	CMPQ DI, R13
-	JGT  v32
-	VMOVDQU (SI)(DI*1), Y0
-	VMOVDQU 32(SI)(DI*1), Y1
-	VMOVDQU Y0, (DX)(DI*1)
-	VMOVDQU Y1, 32(DX)(DI*1)
-	VPOR Y0, Y1, Y2
-	VPMOVMSKB Y2, AX
-	TESTL AX, AX
-	JNZ  v64utf8
-	MEMBERS64(AX)
-	TESTL AX, AX
-	JNZ  vstep
-	ADDQ $64, DI
-	JMP  vloop
-
-v64utf8:
-	UTF8_BLOCK64
-	VPTEST Y15, Y15
-	JNZ  vstep
-	VPSUBUSB utf8Thresh<>(SB), Y1, Y2
-	VPMOVMSKB Y2, R10
-	TZCNTL R10, R10
-	LEAQ 32(DI)(R10*1), DI
-	JMP  vloop
-
-v32:
-	CMPQ DI, R8
-	JGT  vtail
-	TESTQ R13, R13
-	JGE  vlast64
+vagain:
+	VPTEST Y13, Y13
+	JNZ  vloop
+	UTF8_LOOP64(vloop0, v64utf80, v320, UTF8_FLAGVEC0)
+	UTF8_LOOP64(vloop, v64utf8, v32, UTF8_FLAGVEC)
 
 vstep:
 	VMOVDQU (SI)(DI*1), Y0
@@ -773,7 +808,7 @@ vstep:
 
 vclean:
 	ADDQ R10, DI
-	JMP  vloop
+	JMP  vagain
 
 vmember:
 	TZCNTL AX, AX
@@ -782,28 +817,6 @@ vmember:
 
 vproblem:
 	UTF8_EXACT32(vproblemat)
-	JMP  vdone
-
-vlast64:
-	// 32 < n-DI < 64 <= n: the last 64 bytes, at R13 = n-64 < DI, as one
-	// block, its flags before DI dropped. The bytes before the block are
-	// taken as ASCII: wrong only for flags before DI, since a sequence
-	// that starts before DI ends there. A flag at DI or after goes to
-	// vstep, which finds it exactly.
-	MOVQ DI, R12
-	MOVQ R13, DI
-	VMOVDQU (SI)(DI*1), Y0
-	VMOVDQU 32(SI)(DI*1), Y1
-	VMOVDQU Y0, (DX)(DI*1)
-	VMOVDQU Y1, 32(DX)(DI*1)
-	UTF8_BLOCK64_SPLIT
-	SUBQ DI, R12
-	SHRXQ R12, R10, R10
-	ADDQ DI, R12
-	MOVQ R12, DI
-	TESTQ R10, R10
-	JNZ  vstep
-	MOVQ CX, DI
 	JMP  vdone
 
 vtail:
