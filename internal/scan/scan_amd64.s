@@ -24,9 +24,7 @@
 #define AVX2_SETUP(nib) \
 	VBROADCASTI128 (nib), Y6 \
 	VBROADCASTI128 16(nib), Y7 \
-	MOVQ $0x0f0f0f0f0f0f0f0f, R11 \
-	MOVQ R11, X8 \
-	VPBROADCASTQ X8, Y8 \
+	VMOVDQU nibMask<>(SB), Y8 \
 	VPXOR Y9, Y9, Y9
 
 // ALLOWED2 turns the bytes of x into their allowed bits (zero = member),
@@ -137,21 +135,17 @@ cloop:
 cfound64:
 	TESTQ R13, R13
 	JNZ  cfound64utf8
-
-cfound64exact:
 	FOUND64
 	JMP  cret
 
 cfound64utf8:
-	// A UTF-8 Set: a block with a byte >= 0x80 goes to the UTF-8 loop
-	// from its start, a sequence boundary (the bytes before it are clean
-	// ASCII), which costs what a block from the byte itself would; a
-	// block of ASCII text has its member found here.
-	VMOVDQU (SI)(DI*1), Y2
-	VPOR 32(SI)(DI*1), Y2, Y2
-	VPMOVMSKB Y2, AX
-	TESTL AX, AX
-	JZ   cfound64exact
+	// A UTF-8 Set: an ASCII member is the answer; at a byte >= 0x80 the
+	// UTF-8 loop goes on from it (cutf8) without the checks of cret.
+	FOUND64
+	MOVBLZX (SI)(AX*1), BX
+	CMPL BX, $0x80
+	JB   cret
+	MOVQ AX, DI
 	LEAQ Set_stop(R13), R9
 	JMP  utf8LoopAVX2<>(SB)
 
@@ -872,6 +866,9 @@ GLOBL utf8Keep<>(SB), RODATA|NOPTR, $96
 	SPLAT_DATA32(name, 0, v) \
 	SPLAT_DATA32(name, 32, v) \
 	GLOBL name<>(SB), RODATA|NOPTR, $64
+
+// nibMask is the 0x0f of every byte, the low-nibble mask (Y8).
+SPLAT32(nibMask, $0x0f0f0f0f0f0f0f0f)
 
 SPLAT32(utf8C40, $0x4040404040404040)
 
