@@ -659,12 +659,22 @@ found: \
 	SHLQ $32, R11 \
 	ORQ R11, R10
 
-// UTF8_LOOP64 is the 64-byte loop of utf8LoopAVX2 (labels loop, utf8 and
-// last are its own), with FLAGS the flag macro of a block: UTF8_FLAGVEC,
-// or UTF8_FLAGVEC0 for a Set with no listed lead byte. It jumps to vstep
-// for an exact search from DI, to vtail for the last 32 bytes or fewer, to
-// vdone with DI = n.
-#define UTF8_LOOP64(loop, utf8, last, FLAGS) \
+// UTF8_LOOP64 is the 64-byte loop of utf8LoopAVX2 (labels loop, first,
+// utf8 and last are its own), with FLAGS the flag macro of a block:
+// UTF8_FLAGVEC, or UTF8_FLAGVEC0 for a Set with no listed lead byte. At
+// first, the entry, the block goes to the UTF-8 test without the ASCII
+// one (the loop is entered at a byte >= 0x80; the UTF-8 test is complete
+// on ASCII bytes too). It jumps to vstep for an exact search from DI, to
+// vtail for the last 32 bytes or fewer, and returns n itself.
+#define UTF8_LOOP64(loop, first, utf8, last, FLAGS) \
+first: \
+	CMPQ DI, R13 \
+	JGT  last \
+	VMOVDQU (SI)(DI*1), Y0 \
+	VMOVDQU 32(SI)(DI*1), Y1 \
+	VMOVDQU Y0, (DX)(DI*1) \
+	VMOVDQU Y1, 32(DX)(DI*1) \
+	JMP  utf8 \
 loop: \
 	CMPQ DI, R13 \
 	JGT  last \
@@ -696,20 +706,20 @@ last: \
 	TESTQ R13, R13 \
 	JL   vstep \
 	MOVQ DI, R12 \
+	SUBQ R13, R12 \
 	MOVQ R13, DI \
 	VMOVDQU (SI)(DI*1), Y0 \
 	VMOVDQU 32(SI)(DI*1), Y1 \
 	VMOVDQU Y0, (DX)(DI*1) \
 	VMOVDQU Y1, 32(DX)(DI*1) \
 	UTF8_BLOCK64_SPLIT(FLAGS) \
-	SUBQ DI, R12 \
 	SHRXQ R12, R10, R10 \
-	ADDQ DI, R12 \
-	MOVQ R12, DI \
+	ADDQ R12, DI \
 	TESTQ R10, R10 \
 	JNZ  vstep \
-	MOVQ CX, DI \
-	JMP  vdone
+	MOVQ CX, ret+32(FP) \
+	VZEROUPPER \
+	RET
 
 // utf8ShortAVX2 is the index of the first member of p[0:n], or n, for
 // 0 < n < 32, in ret+32(FP) of its caller's frame: SI p, CX n, R9 the
@@ -789,11 +799,10 @@ TEXT utf8LoopAVX2<>(SB), NOSPLIT, $0-40
 	LEAQ -32(CX), R8
 	LEAQ -64(CX), R13
 
-vagain:
 	VPTEST Y13, Y13
-	JNZ  vloop
-	UTF8_LOOP64(vloop0, v64utf80, v320, UTF8_FLAGVEC0)
-	UTF8_LOOP64(vloop, v64utf8, v32, UTF8_FLAGVEC)
+	JNZ  vfirst
+	UTF8_LOOP64(vloop0, vfirst0, v64utf80, v320, UTF8_FLAGVEC0)
+	UTF8_LOOP64(vloop, vfirst, v64utf8, v32, UTF8_FLAGVEC)
 
 vstep:
 	VMOVDQU (SI)(DI*1), Y0
@@ -802,7 +811,9 @@ vstep:
 
 vclean:
 	ADDQ R10, DI
-	JMP  vagain
+	VPTEST Y13, Y13
+	JNZ  vloop
+	JMP  vloop0
 
 vmember:
 	TZCNTL AX, AX
