@@ -623,24 +623,19 @@ found: \
 	FLAGS(Y1, Y2, Y3, Y4, Y5, Y15)
 
 
-// UTF8_BLOCK64_SPLIT is UTF8_BLOCK64 for the block that ends the input:
-// it leaves in R10 the flags of its 64 bytes as a bit mask, bit j for byte
-// DI+j, the leads of sequences cut by the end among them. Clobbers Y2..Y5,
-// Y15, AX, R11.
-#define UTF8_BLOCK64_SPLIT(FLAGS) \
-	VPERM2I128 $0x08, Y0, Y0, Y2 \
-	VPALIGNR $14, Y2, Y0, Y4 \
-	VPALIGNR $13, Y2, Y0, Y5 \
-	VPALIGNR $15, Y2, Y0, Y3 \
+// UTF8_BLOCK64_AT is UTF8_BLOCK64 for a block at DI >= 3 that need not
+// start at a sequence boundary: the previous bytes of Y0 are loads at
+// DI-1, DI-2, DI-3, so every byte is tested with its true predecessors.
+#define UTF8_BLOCK64_AT(FLAGS) \
+	VMOVDQU -2(SI)(DI*1), Y4 \
+	VMOVDQU -3(SI)(DI*1), Y5 \
 	VPSUBUSB utf8C60<>(SB), Y4, Y4 \
 	VPSUBUSB utf8C70<>(SB), Y5, Y5 \
 	VPOR Y5, Y4, Y4 \
 	VPAND utf8C80<>(SB), Y4, Y4 \
+	VMOVDQU -1(SI)(DI*1), Y3 \
 	VPXOR Y15, Y15, Y15 \
 	FLAGS(Y0, Y2, Y3, Y4, Y5, Y15) \
-	VPCMPEQB Y9, Y15, Y15 \
-	VPMOVMSKB Y15, R10 \
-	NOTL R10 \
 	VMOVDQU 30(SI)(DI*1), Y4 \
 	VMOVDQU 29(SI)(DI*1), Y5 \
 	VPSUBUSB utf8C60<>(SB), Y4, Y4 \
@@ -648,24 +643,20 @@ found: \
 	VPOR Y5, Y4, Y4 \
 	VPAND utf8C80<>(SB), Y4, Y4 \
 	VMOVDQU 31(SI)(DI*1), Y3 \
-	VPXOR Y15, Y15, Y15 \
-	FLAGS(Y1, Y2, Y3, Y4, Y5, Y15) \
-	VPCMPEQB Y9, Y15, Y15 \
-	VPMOVMSKB Y15, R11 \
-	NOTL R11 \
-	VPSUBUSB utf8Thresh<>(SB), Y1, Y2 \
-	VPMOVMSKB Y2, AX \
-	ORL AX, R11 \
-	SHLQ $32, R11 \
-	ORQ R11, R10
+	FLAGS(Y1, Y2, Y3, Y4, Y5, Y15)
 
 // UTF8_LOOP64 is the 64-byte loop of utf8LoopAVX2 (labels loop, first,
 // utf8 and last are its own), with FLAGS the flag macro of a block:
 // UTF8_FLAGVEC, or UTF8_FLAGVEC0 for a Set with no listed lead byte. At
 // first, the entry, the block goes to the UTF-8 test without the ASCII
 // one (the loop is entered at a byte >= 0x80; the UTF-8 test is complete
-// on ASCII bytes too). It jumps to vstep for an exact search from DI, to
-// vtail for the last 32 bytes or fewer, and returns n itself.
+// on ASCII bytes too). With 33 to 63 bytes left (last), it tests the last
+// 64 bytes as one block at n-64 with their true predecessors
+// (UTF8_BLOCK64_AT, for n >= 67): the bytes before DI are valid text
+// with no member, so a flag or a sequence cut by the end is at DI or
+// after. It jumps to vstep for an exact search from DI (after such a flag,
+// or for n < 67), to vtail for the last 32 bytes or fewer, and returns n
+// itself.
 #define UTF8_LOOP64(loop, first, utf8, last, FLAGS) \
 first: \
 	CMPQ DI, R13 \
@@ -703,19 +694,21 @@ utf8: \
 last: \
 	CMPQ DI, R8 \
 	JGT  vtail \
-	TESTQ R13, R13 \
+	CMPQ R13, $3 \
 	JL   vstep \
 	MOVQ DI, R12 \
-	SUBQ R13, R12 \
 	MOVQ R13, DI \
 	VMOVDQU (SI)(DI*1), Y0 \
 	VMOVDQU 32(SI)(DI*1), Y1 \
 	VMOVDQU Y0, (DX)(DI*1) \
 	VMOVDQU Y1, 32(DX)(DI*1) \
-	UTF8_BLOCK64_SPLIT(FLAGS) \
-	SHRXQ R12, R10, R10 \
-	ADDQ R12, DI \
-	TESTQ R10, R10 \
+	UTF8_BLOCK64_AT(FLAGS) \
+	VPSUBUSB utf8Thresh<>(SB), Y1, Y2 \
+	VPMOVMSKB Y2, AX \
+	MOVQ R12, DI \
+	VPTEST Y15, Y15 \
+	JNZ  vstep \
+	TESTL AX, AX \
 	JNZ  vstep \
 	MOVQ CX, ret+32(FP) \
 	VZEROUPPER \
