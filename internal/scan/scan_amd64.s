@@ -566,9 +566,28 @@ found: \
 	UTF8_FLAGVEC0(x, h, p1, m, t, acc) \
 	UTF8_STOPVEC(x, h, p1, t, acc)
 
+// UTF8_FLAGVECI and UTF8_FLAGVEC0I are UTF8_FLAGVEC and UTF8_FLAGVEC0
+// that set acc rather than OR into it (the first vector of a block).
+#define UTF8_FLAGVECI(x, h, p1, m, t, acc) \
+	UTF8_FLAGVEC0I(x, h, p1, m, t, acc) \
+	UTF8_STOPVEC(x, h, p1, t, acc)
+
+#define UTF8_FLAGVEC0I(x, h, p1, m, t, acc) \
+	UTF8_VALID(x, h, p1, t) \
+	VPXOR m, t, acc \
+	UTF8_ASCIIVEC(x, h, p1, t, acc)
+
 // UTF8_FLAGVEC0 is UTF8_FLAGVEC without the stop leads, for a Set that
 // lists none (its stop table is all zeros).
 #define UTF8_FLAGVEC0(x, h, p1, m, t, acc) \
+	UTF8_VALID(x, h, p1, t) \
+	VPXOR m, t, t \
+	VPOR t, acc, acc \
+	UTF8_ASCIIVEC(x, h, p1, t, acc)
+
+// UTF8_VALID leaves in h the high nibbles of x and in t the bits of
+// utf8Tables for each byte of x and its previous byte p1 (clobbered).
+#define UTF8_VALID(x, h, p1, t) \
 	VPSRLW $4, x, h \
 	VPAND Y8, h, h \
 	VPSRLW $4, p1, t \
@@ -578,9 +597,11 @@ found: \
 	VPSHUFB p1, Y11, p1 \
 	VPAND p1, t, t \
 	VPSHUFB h, Y12, p1 \
-	VPAND p1, t, t \
-	VPXOR m, t, t \
-	VPOR t, acc, acc \
+	VPAND p1, t, t
+
+// UTF8_ASCIIVEC ORs into acc a nonzero byte for every ASCII member of x,
+// given its high nibbles h. Clobbers p1, t.
+#define UTF8_ASCIIVEC(x, h, p1, t, acc) \
 	VPSHUFB x, Y6, t \
 	VPSHUFB h, Y7, p1 \
 	VPAND p1, t, t \
@@ -599,10 +620,11 @@ found: \
 	VPOR t, acc, acc
 
 // UTF8_BLOCK64 tests the 64 bytes Y0 (at DI, a sequence boundary) and Y1
-// (at DI+32): the previous bytes of Y0 are Y0 shifted with zeros in, those
-// of Y1 are loads at DI+31, DI+30, DI+29. Leaves in Y15 a nonzero byte for
-// every flag of the 64 bytes; the boundary is left to the caller.
-#define UTF8_BLOCK64(FLAGS) \
+// (at DI+32) with the flag macros FLAGSI (sets Y15) and FLAGS (ORs into
+// it): the previous bytes of Y0 are Y0 shifted with zeros in, those of Y1
+// are loads at DI+31, DI+30, DI+29. Leaves in Y15 a nonzero byte for every
+// flag of the 64 bytes; the boundary is left to the caller.
+#define UTF8_BLOCK64(FLAGSI, FLAGS) \
 	VPERM2I128 $0x08, Y0, Y0, Y2 \
 	VPALIGNR $14, Y2, Y0, Y4 \
 	VPALIGNR $13, Y2, Y0, Y5 \
@@ -611,8 +633,7 @@ found: \
 	VPSUBUSB utf8C70<>(SB), Y5, Y5 \
 	VPOR Y5, Y4, Y4 \
 	VPAND utf8C80<>(SB), Y4, Y4 \
-	VPXOR Y15, Y15, Y15 \
-	FLAGS(Y0, Y2, Y3, Y4, Y5, Y15) \
+	FLAGSI(Y0, Y2, Y3, Y4, Y5, Y15) \
 	VMOVDQU 30(SI)(DI*1), Y4 \
 	VMOVDQU 29(SI)(DI*1), Y5 \
 	VPSUBUSB utf8C60<>(SB), Y4, Y4 \
@@ -626,7 +647,7 @@ found: \
 // UTF8_BLOCK64_AT is UTF8_BLOCK64 for a block at DI >= 3 that need not
 // start at a sequence boundary: the previous bytes of Y0 are loads at
 // DI-1, DI-2, DI-3, so every byte is tested with its true predecessors.
-#define UTF8_BLOCK64_AT(FLAGS) \
+#define UTF8_BLOCK64_AT(FLAGSI, FLAGS) \
 	VMOVDQU -2(SI)(DI*1), Y4 \
 	VMOVDQU -3(SI)(DI*1), Y5 \
 	VPSUBUSB utf8C60<>(SB), Y4, Y4 \
@@ -634,8 +655,7 @@ found: \
 	VPOR Y5, Y4, Y4 \
 	VPAND utf8C80<>(SB), Y4, Y4 \
 	VMOVDQU -1(SI)(DI*1), Y3 \
-	VPXOR Y15, Y15, Y15 \
-	FLAGS(Y0, Y2, Y3, Y4, Y5, Y15) \
+	FLAGSI(Y0, Y2, Y3, Y4, Y5, Y15) \
 	VMOVDQU 30(SI)(DI*1), Y4 \
 	VMOVDQU 29(SI)(DI*1), Y5 \
 	VPSUBUSB utf8C60<>(SB), Y4, Y4 \
@@ -646,8 +666,9 @@ found: \
 	FLAGS(Y1, Y2, Y3, Y4, Y5, Y15)
 
 // UTF8_LOOP64 is the 64-byte loop of utf8LoopAVX2 (labels loop, first,
-// utf8 and last are its own), with FLAGS the flag macro of a block:
-// UTF8_FLAGVEC, or UTF8_FLAGVEC0 for a Set with no listed lead byte. At
+// utf8 and last are its own), with FLAGSI, FLAGS the flag macros of a
+// block's two vectors: UTF8_FLAGVECI, UTF8_FLAGVEC, or UTF8_FLAGVEC0I,
+// UTF8_FLAGVEC0 for a Set with no listed lead byte. At
 // first, the entry, the block goes to the UTF-8 test without the ASCII
 // one (the loop is entered at a byte >= 0x80; the UTF-8 test is complete
 // on ASCII bytes too). With 33 to 63 bytes left (last), it tests the last
@@ -657,7 +678,7 @@ found: \
 // after. It jumps to vstep for an exact search from DI (after such a flag,
 // or for n < 67), to vtail for the last 32 bytes or fewer, and returns n
 // itself.
-#define UTF8_LOOP64(loop, first, utf8, last, FLAGS) \
+#define UTF8_LOOP64(loop, first, utf8, last, FLAGSI, FLAGS) \
 first: \
 	CMPQ DI, R13 \
 	JGT  last \
@@ -665,7 +686,14 @@ first: \
 	VMOVDQU 32(SI)(DI*1), Y1 \
 	VMOVDQU Y0, (DX)(DI*1) \
 	VMOVDQU Y1, 32(DX)(DI*1) \
-	JMP  utf8 \
+utf8: \
+	UTF8_BLOCK64(FLAGSI, FLAGS) \
+	VPTEST Y15, Y15 \
+	JNZ  vstep \
+	VPSUBUSB utf8Thresh<>(SB), Y1, Y2 \
+	VPMOVMSKB Y2, R10 \
+	TZCNTL R10, R10 \
+	LEAQ 32(DI)(R10*1), DI \
 loop: \
 	CMPQ DI, R13 \
 	JGT  last \
@@ -682,15 +710,6 @@ loop: \
 	JNZ  vstep \
 	ADDQ $64, DI \
 	JMP  loop \
-utf8: \
-	UTF8_BLOCK64(FLAGS) \
-	VPTEST Y15, Y15 \
-	JNZ  vstep \
-	VPSUBUSB utf8Thresh<>(SB), Y1, Y2 \
-	VPMOVMSKB Y2, R10 \
-	TZCNTL R10, R10 \
-	LEAQ 32(DI)(R10*1), DI \
-	JMP  loop \
 last: \
 	CMPQ DI, R8 \
 	JGT  vtail \
@@ -702,7 +721,7 @@ last: \
 	VMOVDQU 32(SI)(DI*1), Y1 \
 	VMOVDQU Y0, (DX)(DI*1) \
 	VMOVDQU Y1, 32(DX)(DI*1) \
-	UTF8_BLOCK64_AT(FLAGS) \
+	UTF8_BLOCK64_AT(FLAGSI, FLAGS) \
 	VPSUBUSB utf8Thresh<>(SB), Y1, Y2 \
 	VPMOVMSKB Y2, AX \
 	MOVQ R12, DI \
@@ -794,8 +813,8 @@ TEXT utf8LoopAVX2<>(SB), NOSPLIT, $0-40
 
 	VPTEST Y13, Y13
 	JNZ  vfirst
-	UTF8_LOOP64(vloop0, vfirst0, v64utf80, v320, UTF8_FLAGVEC0)
-	UTF8_LOOP64(vloop, vfirst, v64utf8, v32, UTF8_FLAGVEC)
+	UTF8_LOOP64(vloop0, vfirst0, v64utf80, v320, UTF8_FLAGVEC0I, UTF8_FLAGVEC0)
+	UTF8_LOOP64(vloop, vfirst, v64utf8, v32, UTF8_FLAGVECI, UTF8_FLAGVEC)
 
 vstep:
 	VMOVDQU (SI)(DI*1), Y0
