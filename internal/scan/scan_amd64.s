@@ -1292,10 +1292,6 @@ xascii:
 // Thresholds - 0x80 of a lead whose sequence reaches past byte 63 (F0 at
 // 61, E0 at 62, C0 at 63), 0xFF (never) elsewhere: the sequence cut by the
 // end of the last whole vector (the final partial vector finds its cut
-
-// Thresholds - 0x80 of a lead whose sequence reaches past byte 63 (F0 at
-// 61, E0 at 62, C0 at 63), 0xFF (never) elsewhere: the sequence cut by the
-// end of the last whole vector (the final partial vector finds its cut
 // sequences from the zeros past the end).
 DATA utf8Thresh512<>+0(SB)/8, $-1
 DATA utf8Thresh512<>+8(SB)/8, $-1
