@@ -23,11 +23,12 @@
 //	AVX-512   plain  copyEntry            copyAVX512            -
 //	AVX-512   UTF-8  copyEntry            copyUTF8AVX512        -
 //	AVX2      plain  copyEntry            copyAVX2core          -
-//	AVX2      UTF-8  copyEntry            copyAVX2core to the   copyGo for n >= 1<<32
+//	AVX2      UTF-8  copyEntry            copyAVX2core to the   -
 //	                                      first byte >= 0x80,
-//	                                      then copyGoFrom:
-//	                                      copyUTF8AVX2 (n >= 32)
-//	                                      or indexUTF8ShortAVX2
+//	                                      then, in the same
+//	                                      frame, utf8LoopAVX2
+//	                                      (n >= 32) or
+//	                                      utf8ShortAVX2
 //	none      plain  copyEntry, copyGo    copySWAR by kind      copyTable beyond 5 extra bytes
 //	none      UTF-8  copyEntry, copyGo    copyUTF8SWAR by kind  copyUTF8Table beyond 5
 //	portable  any    copyEntry (Go)       as level none         as level none

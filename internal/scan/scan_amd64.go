@@ -30,21 +30,24 @@ func copyAVX2(nib *[32]byte, dst, src *byte, n int) int
 //go:noescape
 func copyAVX512(nib *[32]byte, dst, src *byte, n int) int
 
-// indexUTF8ShortAVX2 returns the index of the first member of p[0:n] for a
-// UTF-8 Set with the nibble tables nib and stop, or n, for 0 < n < 32 only;
-// p[0] is a sequence boundary. It reads 32 bytes in the page of p[0] or of
-// p[n-1]; see scan_amd64.s.
+// copyAVX2UTF8 is the Copy of the UTF-8 Set s on the AVX2 level, as
+// copyEntry makes it: the ASCII kernel up to the first member or byte
+// >= 0x80, then, at a byte >= 0x80, the UTF-8 kernel in the same frame
+// (copyUTF8AVX2's loop for n >= 32, a one-vector index for n < 32, the
+// bytes already copied). It writes only bytes of src, at their own index,
+// in dst[0:max(n, 16)].
 //
 //go:noescape
-func indexUTF8ShortAVX2(nib, stop *[32]byte, p *byte, n int) int
+func copyAVX2UTF8(s *Set, dst, src *byte, n int) int
 
-// copyUTF8AVX2 copies the longest prefix of src[0:n] with no member of a
-// UTF-8 Set to dst and returns its length, for n >= 32 only (it returns 0
-// for n < 32); src[0] is a sequence boundary. It writes only dst[0:n], each
-// byte a copy of src's at the same index.
+// copyUTF8AVX2 copies the longest prefix of src[0:n] with no member of the
+// UTF-8 Set s to dst and returns its length, for n >= 32 only (it returns
+// 0 for n < 32); src[0] is a sequence boundary. It writes only dst[0:n],
+// each byte a copy of src's at the same index. It is the loop copyAVX2UTF8
+// enters at its first byte >= 0x80, here from src[0].
 //
 //go:noescape
-func copyUTF8AVX2(nib, stop *[32]byte, dst, src *byte, n int) int
+func copyUTF8AVX2(s *Set, dst, src *byte, n int) int
 
 // copyUTF8AVX512 is copyUTF8AVX2 for any n, with 64-byte vectors, taking
 // the Set itself; it writes exactly dst[0:n].
@@ -74,60 +77,11 @@ var level = func() uint8 {
 func copyEntry(s *Set, dst, src *byte, n int) int
 
 // copyGo is where copyEntry jumps for the kernels written in Go: the SWAR
-// kernels on machines without AVX2 (level 0), and on AVX2 an input of
-// 4 GiB or more whose UTF-8 Set scan stops at a byte >= 0x80, whose length
-// and stop copyAVX2core cannot pack into copyGoFrom's argument.
+// kernels, on machines without AVX2 (level 0).
 //
-//lint:ignore U1000 reached from copyEntry and copyAVX2core in scan_amd64.s.
+//lint:ignore U1000 reached from copyEntry in scan_amd64.s.
 func copyGo(s *Set, dst, src *byte, n int) int {
-	d, b := unsafe.Slice(dst, n+Slack), unsafe.Slice(src, n)
-	if level != 0 {
-		return copyUTF8Vec(s, d, b)
-	}
-	return copySWAR(s, d, b)
-}
-
-// copyGoFrom continues a UTF-8 Set's Copy whose AVX2 ASCII run stopped at a
-// byte >= 0x80 at i. ni is n | i<<32, for n < 1<<32: copyAVX2core reaches
-// copyGoFrom with a jump, which reuses copyEntry's argument frame (s, dst,
-// src, n and the result) and has no word for i, so i rides in n's word.
-//
-//lint:ignore U1000 reached from copyAVX2core in scan_amd64.s.
-func copyGoFrom(s *Set, dst, src *byte, ni int) int {
-	n, i := ni&(1<<32-1), ni>>32
-	return copyUTF8From(s, unsafe.Slice(dst, n+Slack), unsafe.Slice(src, n), i)
-}
-
-// copyUTF8Vec is the AVX2 Copy of a UTF-8 Set: the ASCII kernel first, up
-// to the first byte >= 0x80 or ASCII member, so that ASCII runs go at its
-// speed and a short ASCII string costs what it costs a plain Set; then the
-// UTF-8 kernel. AVX-512 needs no such split: copyUTF8AVX512 has the ASCII
-// loop inside.
-func copyUTF8Vec(s *Set, dst, src []byte) int {
-	_ = dst[len(src)+Slack-1]
-	i := copyAVX2(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
-	return copyUTF8From(s, dst, src, i)
-}
-
-// copyUTF8From continues a UTF-8 Set's Copy at src[i], where the ASCII
-// kernel stopped: it returns i at once unless src[i] is non-ASCII, so the
-// common all-ASCII string pays one comparison for UTF-8 support. Since
-// src[:i] is ASCII, every index up to i is a sequence boundary: the AVX2
-// kernel, which needs 32 bytes, starts at min(i, n-32) and returns the
-// exact answer. Inputs under 32 bytes take indexUTF8ShortAVX2, and copy
-// moves the clean bytes after i.
-func copyUTF8From(s *Set, dst, src []byte, i int) int {
-	n := len(src)
-	if i == n || src[i] < 0x80 {
-		return i
-	}
-	if n >= 32 {
-		st := min(i, n-32)
-		return st + copyUTF8AVX2(&s.nib, &s.stop, unsafe.SliceData(dst[st:]), unsafe.SliceData(src[st:]), n-st)
-	}
-	r := indexUTF8ShortAVX2(&s.nib, &s.stop, unsafe.SliceData(src), n)
-	copy(dst[i:r], src[i:r])
-	return r
+	return copySWAR(s, unsafe.Slice(dst, n+Slack), unsafe.Slice(src, n))
 }
 
 // kernels lists every kernel this machine can run, dispatch first.
@@ -146,9 +100,21 @@ func kernels() []kernel {
 		ks = append(ks, kernel{"avx2", func(s *Set, dst, src []byte) int {
 			_ = dst[len(src)+Slack-1]
 			if s.utf8 {
-				return copyUTF8Vec(s, dst, src)
+				return copyAVX2UTF8(s, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
 			}
 			return copyAVX2(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
+		}}, kernel{"avx2-utf8loop", func(s *Set, dst, src []byte) int {
+			// The UTF-8 loop from src[0], which the dispatch enters only
+			// at a byte >= 0x80: ASCII text and ASCII members go through
+			// it too. Under 32 bytes, the AVX2 row as above.
+			_ = dst[len(src)+Slack-1]
+			if !s.utf8 {
+				return copyAVX2(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
+			}
+			if len(src) < 32 {
+				return copyAVX2UTF8(s, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
+			}
+			return copyUTF8AVX2(s, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
 		}})
 	}
 	return append(ks, portableKernels...)

@@ -10,12 +10,12 @@
 //
 // Conventions. Every kernel is ABI0 with its arguments on the stack, so
 // that copyEntry reaches it with a jump that reuses Set.Copy's argument
-// frame (a call would build a frame of its own per string). Two exceptions,
-// both on the AVX2 path of a UTF-8 Set, where the frame has no word left:
-// copyAVX2core takes the Set in R13 (0 for a plain Set) besides the nib
-// table in its first argument, and hands a stop at a byte >= 0x80 on to
-// copyGoFrom with i packed into n's word (n | i<<32). Macros take the
-// labels they jump to as parameters; none jumps by instruction count.
+// frame (a call would build a frame of its own per string). The AVX2 path
+// of a UTF-8 Set is one frame too: copyAVX2core takes the Set in R13 (0
+// for a plain Set) besides the nib table in its first argument, and hands
+// a stop at a byte >= 0x80 on to the UTF-8 kernel's body (utf8LoopAVX2,
+// utf8ShortAVX2) with a jump, in registers. Macros take the labels they
+// jump to as parameters; none jumps by instruction count.
 //
 // Registers in every kernel: SI src, DX dst, CX n, DI the scan position.
 
@@ -24,9 +24,7 @@
 #define AVX2_SETUP(nib) \
 	VBROADCASTI128 (nib), Y6 \
 	VBROADCASTI128 16(nib), Y7 \
-	MOVQ $0x0f0f0f0f0f0f0f0f, R11 \
-	MOVQ R11, X8 \
-	VPBROADCASTQ X8, Y8 \
+	VMOVDQU nibMask<>(SB), Y8 \
 	VPXOR Y9, Y9, Y9
 
 // ALLOWED2 turns the bytes of x into their allowed bits (zero = member),
@@ -98,9 +96,19 @@ TEXT ·copyAVX2(SB), NOSPLIT, $0-40
 	XORQ R13, R13
 	JMP  copyAVX2core<>(SB)
 
+// func copyAVX2UTF8(s *Set, dst, src *byte, n int) int
+//
+// The AVX2 row of copyEntry for a UTF-8 Set s: copyAVX2core with R13 = s.
+TEXT ·copyAVX2UTF8(SB), NOSPLIT, $0-40
+	MOVQ s+0(FP), R13
+	LEAQ Set_nib(R13), AX
+	MOVQ AX, s+0(FP)
+	JMP  copyAVX2core<>(SB)
+
 // copyAVX2core is copyAVX2 with R13 = 0, or with R13 = the UTF-8 Set whose
-// nib table is the first argument (from copyEntry): then a stop at a byte
-// >= 0x80 goes on in copyGoFrom (copyGo for n >= 1<<32), which take the Set.
+// nib table is the first argument (from copyEntry, copyAVX2UTF8): then a
+// stop at a byte >= 0x80 goes on in utf8LoopAVX2 (n >= 32) or
+// utf8ShortAVX2 (n < 32), in the same frame.
 TEXT copyAVX2core<>(SB), NOSPLIT, $0-40
 	COPY_ARGS
 	AVX2_SETUP(AX)
@@ -125,8 +133,21 @@ cloop:
 	JMP  ctail
 
 cfound64:
+	TESTQ R13, R13
+	JNZ  cfound64utf8
 	FOUND64
 	JMP  cret
+
+cfound64utf8:
+	// A UTF-8 Set: an ASCII member is the answer; at a byte >= 0x80 the
+	// UTF-8 loop goes on from it (cutf8) without the checks of cret.
+	FOUND64
+	MOVBLZX (SI)(AX*1), BX
+	CMPL BX, $0x80
+	JB   cret
+	MOVQ AX, DI
+	LEAQ Set_stop(R13), R9
+	JMP  utf8LoopAVX2<>(SB)
 
 ctail:
 	CMPQ DI, CX
@@ -211,37 +232,35 @@ ctinyend:
 cret:
 	// AX: the member's index, or n.
 	MOVQ AX, ret+32(FP)
-	VZEROUPPER
 	TESTQ R13, R13
 	JNZ  cretutf8
+	VZEROUPPER
 	RET
 
 cretutf8:
-	CMPQ AX, n+24(FP)
+	CMPQ AX, CX
 	JAE  cretn
 	MOVBLZX (SI)(AX*1), BX
 	CMPL BX, $0x80
-	JAE  cretgo
-	RET
-
-cretgo:
-	// The ASCII prefix ends at AX: pass it on with n as n | AX<<32 when
-	// n < 1<<32, so that copyGoFrom does not scan it again.
-	MOVQ R13, nib+0(FP)
-	MOVQ n+24(FP), BX
-	MOVQ BX, R9
-	SHRQ $32, R9
-	JNZ  cretgofull
-	SHLQ $32, AX
-	ORQ  AX, BX
-	MOVQ BX, n+24(FP)
-	JMP  ·copyGoFrom(SB)
-
-cretgofull:
-	JMP  ·copyGo(SB)
+	JAE  cutf8
 
 cretn:
+	VZEROUPPER
 	RET
+
+cutf8:
+	// The ASCII run of a UTF-8 Set ends at a byte >= 0x80 at AX: the
+	// UTF-8 kernel goes on from there in this frame, with the nibble
+	// tables still in Y6..Y9. Every byte before AX is ASCII, so AX is a
+	// sequence boundary, and for n < 32 dst[0:n] holds src[0:n] already.
+	LEAQ Set_stop(R13), R9
+	MOVQ AX, DI
+	CMPQ CX, $32
+	JB   cutf8short
+	JMP  utf8LoopAVX2<>(SB)
+
+cutf8short:
+	JMP  utf8ShortAVX2<>(SB)
 
 // tinyClamp row n (16 bytes at 16n) is min(i, n-1) for i = 0..15; row 0
 // is unused. tinyEnd is 0, 1, ..., 15 followed by sixteen 15s, so that its
@@ -544,6 +563,31 @@ found: \
 // and the must-be-continuation bits m (0x80, as in UTF8_VECTOR). Clobbers
 // h, p1, m, t; x is kept.
 #define UTF8_FLAGVEC(x, h, p1, m, t, acc) \
+	UTF8_FLAGVEC0(x, h, p1, m, t, acc) \
+	UTF8_STOPVEC(x, h, p1, t, acc)
+
+// UTF8_FLAGVECI and UTF8_FLAGVEC0I are UTF8_FLAGVEC and UTF8_FLAGVEC0
+// that set acc rather than OR into it (the first vector of a block).
+#define UTF8_FLAGVECI(x, h, p1, m, t, acc) \
+	UTF8_FLAGVEC0I(x, h, p1, m, t, acc) \
+	UTF8_STOPVEC(x, h, p1, t, acc)
+
+#define UTF8_FLAGVEC0I(x, h, p1, m, t, acc) \
+	UTF8_VALID(x, h, p1, t) \
+	VPXOR m, t, acc \
+	UTF8_ASCIIVEC(x, h, p1, t, acc)
+
+// UTF8_FLAGVEC0 is UTF8_FLAGVEC without the stop leads, for a Set that
+// lists none (its stop table is all zeros).
+#define UTF8_FLAGVEC0(x, h, p1, m, t, acc) \
+	UTF8_VALID(x, h, p1, t) \
+	VPXOR m, t, t \
+	VPOR t, acc, acc \
+	UTF8_ASCIIVEC(x, h, p1, t, acc)
+
+// UTF8_VALID leaves in h the high nibbles of x and in t the bits of
+// utf8Tables for each byte of x and its previous byte p1 (clobbered).
+#define UTF8_VALID(x, h, p1, t) \
 	VPSRLW $4, x, h \
 	VPAND Y8, h, h \
 	VPSRLW $4, p1, t \
@@ -553,16 +597,22 @@ found: \
 	VPSHUFB p1, Y11, p1 \
 	VPAND p1, t, t \
 	VPSHUFB h, Y12, p1 \
-	VPAND p1, t, t \
-	VPXOR m, t, t \
-	VPOR t, acc, acc \
+	VPAND p1, t, t
+
+// UTF8_ASCIIVEC ORs into acc a nonzero byte for every ASCII member of x,
+// given its high nibbles h. Clobbers p1, t.
+#define UTF8_ASCIIVEC(x, h, p1, t, acc) \
 	VPSHUFB x, Y6, t \
 	VPSHUFB h, Y7, p1 \
 	VPAND p1, t, t \
 	VPAND utf8C80<>(SB), x, p1 \
 	VPOR p1, t, t \
 	VPCMPEQB Y9, t, t \
-	VPOR t, acc, acc \
+	VPOR t, acc, acc
+
+// UTF8_STOPVEC ORs into acc a nonzero byte for every listed lead byte of
+// x, given its high nibbles h. Clobbers p1, t.
+#define UTF8_STOPVEC(x, h, p1, t, acc) \
 	VPAND Y8, x, t \
 	VPSHUFB t, Y13, t \
 	VPSHUFB h, Y14, p1 \
@@ -570,10 +620,11 @@ found: \
 	VPOR t, acc, acc
 
 // UTF8_BLOCK64 tests the 64 bytes Y0 (at DI, a sequence boundary) and Y1
-// (at DI+32): the previous bytes of Y0 are Y0 shifted with zeros in, those
-// of Y1 are loads at DI+31, DI+30, DI+29. Leaves in Y15 a nonzero byte for
-// every flag of the 64 bytes; the boundary is left to the caller.
-#define UTF8_BLOCK64 \
+// (at DI+32) with the flag macros FLAGSI (sets Y15) and FLAGS (ORs into
+// it): the previous bytes of Y0 are Y0 shifted with zeros in, those of Y1
+// are loads at DI+31, DI+30, DI+29. Leaves in Y15 a nonzero byte for every
+// flag of the 64 bytes; the boundary is left to the caller.
+#define UTF8_BLOCK64(FLAGSI, FLAGS) \
 	VPERM2I128 $0x08, Y0, Y0, Y2 \
 	VPALIGNR $14, Y2, Y0, Y4 \
 	VPALIGNR $13, Y2, Y0, Y5 \
@@ -582,8 +633,7 @@ found: \
 	VPSUBUSB utf8C70<>(SB), Y5, Y5 \
 	VPOR Y5, Y4, Y4 \
 	VPAND utf8C80<>(SB), Y4, Y4 \
-	VPXOR Y15, Y15, Y15 \
-	UTF8_FLAGVEC(Y0, Y2, Y3, Y4, Y5, Y15) \
+	FLAGSI(Y0, Y2, Y3, Y4, Y5, Y15) \
 	VMOVDQU 30(SI)(DI*1), Y4 \
 	VMOVDQU 29(SI)(DI*1), Y5 \
 	VPSUBUSB utf8C60<>(SB), Y4, Y4 \
@@ -591,24 +641,109 @@ found: \
 	VPOR Y5, Y4, Y4 \
 	VPAND utf8C80<>(SB), Y4, Y4 \
 	VMOVDQU 31(SI)(DI*1), Y3 \
-	UTF8_FLAGVEC(Y1, Y2, Y3, Y4, Y5, Y15)
+	FLAGS(Y1, Y2, Y3, Y4, Y5, Y15)
 
 
-// func indexUTF8ShortAVX2(nib, stop *[32]byte, p *byte, n int) int
-//
-// Index of the first member of p[0:n], or n, for 0 < n < 32; p[0] must be a
+// UTF8_BLOCK64_AT is UTF8_BLOCK64 for a block at DI >= 3 that need not
+// start at a sequence boundary: the previous bytes of Y0 are loads at
+// DI-1, DI-2, DI-3, so every byte is tested with its true predecessors.
+#define UTF8_BLOCK64_AT(FLAGSI, FLAGS) \
+	VMOVDQU -2(SI)(DI*1), Y4 \
+	VMOVDQU -3(SI)(DI*1), Y5 \
+	VPSUBUSB utf8C60<>(SB), Y4, Y4 \
+	VPSUBUSB utf8C70<>(SB), Y5, Y5 \
+	VPOR Y5, Y4, Y4 \
+	VPAND utf8C80<>(SB), Y4, Y4 \
+	VMOVDQU -1(SI)(DI*1), Y3 \
+	FLAGSI(Y0, Y2, Y3, Y4, Y5, Y15) \
+	VMOVDQU 30(SI)(DI*1), Y4 \
+	VMOVDQU 29(SI)(DI*1), Y5 \
+	VPSUBUSB utf8C60<>(SB), Y4, Y4 \
+	VPSUBUSB utf8C70<>(SB), Y5, Y5 \
+	VPOR Y5, Y4, Y4 \
+	VPAND utf8C80<>(SB), Y4, Y4 \
+	VMOVDQU 31(SI)(DI*1), Y3 \
+	FLAGS(Y1, Y2, Y3, Y4, Y5, Y15)
+
+// UTF8_LOOP64 is the 64-byte loop of utf8LoopAVX2 (labels loop, first,
+// utf8 and last are its own), with FLAGSI, FLAGS the flag macros of a
+// block's two vectors: UTF8_FLAGVECI, UTF8_FLAGVEC, or UTF8_FLAGVEC0I,
+// UTF8_FLAGVEC0 for a Set with no listed lead byte. At
+// first, the entry, the block goes to the UTF-8 test without the ASCII
+// one (the loop is entered at a byte >= 0x80; the UTF-8 test is complete
+// on ASCII bytes too). With 33 to 63 bytes left (last), it tests the last
+// 64 bytes as one block at n-64 with their true predecessors
+// (UTF8_BLOCK64_AT, for n >= 67): the bytes before DI are valid text
+// with no member, so a flag or a sequence cut by the end is at DI or
+// after. It jumps to vstep for an exact search from DI (after such a flag,
+// or for n < 67), to vtail for the last 32 bytes or fewer, and returns n
+// itself.
+#define UTF8_LOOP64(loop, first, utf8, last, FLAGSI, FLAGS) \
+first: \
+	CMPQ DI, R13 \
+	JGT  last \
+	VMOVDQU (SI)(DI*1), Y0 \
+	VMOVDQU 32(SI)(DI*1), Y1 \
+	VMOVDQU Y0, (DX)(DI*1) \
+	VMOVDQU Y1, 32(DX)(DI*1) \
+utf8: \
+	UTF8_BLOCK64(FLAGSI, FLAGS) \
+	VPTEST Y15, Y15 \
+	JNZ  vstep \
+	VPSUBUSB utf8Thresh<>(SB), Y1, Y2 \
+	VPMOVMSKB Y2, R10 \
+	TZCNTL R10, R10 \
+	LEAQ 32(DI)(R10*1), DI \
+loop: \
+	CMPQ DI, R13 \
+	JGT  last \
+	VMOVDQU (SI)(DI*1), Y0 \
+	VMOVDQU 32(SI)(DI*1), Y1 \
+	VMOVDQU Y0, (DX)(DI*1) \
+	VMOVDQU Y1, 32(DX)(DI*1) \
+	VPOR Y0, Y1, Y2 \
+	VPMOVMSKB Y2, AX \
+	TESTL AX, AX \
+	JNZ  utf8 \
+	MEMBERS64(AX) \
+	TESTL AX, AX \
+	JNZ  vstep \
+	ADDQ $64, DI \
+	JMP  loop \
+last: \
+	CMPQ DI, R8 \
+	JGT  vtail \
+	CMPQ R13, $3 \
+	JL   vstep \
+	MOVQ DI, R12 \
+	MOVQ R13, DI \
+	VMOVDQU (SI)(DI*1), Y0 \
+	VMOVDQU 32(SI)(DI*1), Y1 \
+	VMOVDQU Y0, (DX)(DI*1) \
+	VMOVDQU Y1, 32(DX)(DI*1) \
+	UTF8_BLOCK64_AT(FLAGSI, FLAGS) \
+	VPSUBUSB utf8Thresh<>(SB), Y1, Y2 \
+	VPMOVMSKB Y2, AX \
+	MOVQ R12, DI \
+	VPTEST Y15, Y15 \
+	JNZ  vstep \
+	TESTL AX, AX \
+	JNZ  vstep \
+	MOVQ CX, ret+32(FP) \
+	VZEROUPPER \
+	RET
+
+// utf8ShortAVX2 is the index of the first member of p[0:n], or n, for
+// 0 < n < 32, in ret+32(FP) of its caller's frame: SI p, CX n, R9 the
+// Set's stop table, Y6..Y9 as AVX2_SETUP leaves them; p[0] must be a
 // sequence boundary. One 32-byte load that stays in p's 4 KiB page (never
 // faults), its bytes outside p[0:n] zeroed. From p if the page has 32 bytes
 // left at p: the zero at n is a member, so the first flag always gives the
 // answer. Else the load ends at p+n and the vector is the final vector of
-// UTF8_TAIL32 with base -(32-n). Needs AVX2, BMI1, BMI2.
-TEXT ·indexUTF8ShortAVX2(SB), NOSPLIT, $0-40
-	MOVQ nib+0(FP), AX
-	MOVQ stop+8(FP), DX
-	MOVQ p+16(FP), SI
-	MOVQ n+24(FP), CX
-	AVX2_SETUP(AX)
-	UTF8_SETUP(DX)
+// UTF8_TAIL32 with base -(32-n). It stores nothing: its caller
+// (copyAVX2core) has copied p[0:n] already. Needs AVX2, BMI1, BMI2.
+TEXT utf8ShortAVX2<>(SB), NOSPLIT, $0-40
+	UTF8_SETUP(R9)
 	XORQ DI, DI
 	MOVL SI, R9
 	ANDL $4095, R9
@@ -639,56 +774,47 @@ done:
 	VZEROUPPER
 	RET
 
-// func copyUTF8AVX2(nib, stop *[32]byte, dst, src *byte, n int) int
+// func copyUTF8AVX2(s *Set, dst, src *byte, n int) int
 //
-// Index of the first member of src[0:n], or n, for n >= 32 (0 for n < 32),
-// with the clean prefix copied: each vector is stored to dst before it is
-// tested, so dst[0:i] = src[0:i] for the returned i. Reads and writes only
-// src[0:n] and dst[0:n]; the rest after the last whole vector is the last
-// 32 bytes (UTF8_TAIL32). src[0] must be a sequence boundary. Needs AVX2,
-// BMI1, BMI2.
-TEXT ·copyUTF8AVX2(SB), NOSPLIT, $0-48
-	MOVQ nib+0(FP), AX
-	MOVQ stop+8(FP), DX
-	MOVQ src+24(FP), SI
-	MOVQ n+32(FP), CX
-	AVX2_SETUP(AX)
-	UTF8_SETUP(DX)
-	MOVQ dst+16(FP), DX
+// Index of the first member of src[0:n] for the UTF-8 Set s, or n, for
+// n >= 32 (0 for n < 32), with the clean prefix copied: each vector is
+// stored to dst before it is tested, so dst[0:i] = src[0:i] for the
+// returned i. It is utf8LoopAVX2 from src[0], which must be a sequence
+// boundary. Needs AVX2, BMI1, BMI2.
+TEXT ·copyUTF8AVX2(SB), NOSPLIT, $0-40
+	MOVQ s+0(FP), AX
+	MOVQ dst+8(FP), DX
+	MOVQ src+16(FP), SI
+	MOVQ n+24(FP), CX
 	XORQ DI, DI
+	MOVQ DI, ret+32(FP)
+	CMPQ CX, $32
+	JB   short
+	LEAQ Set_nib(AX), R9
+	AVX2_SETUP(R9)
+	LEAQ Set_stop(AX), R9
+	JMP  utf8LoopAVX2<>(SB)
+
+short:
+	RET
+
+// utf8LoopAVX2 is the UTF-8 kernel of AVX2 for n >= 32, in its caller's
+// frame (the index in ret+32(FP)): SI src, DX dst, CX n, DI the start (a
+// sequence boundary, every byte before it clean and copied), R9 the Set's
+// stop table, Y6..Y9 as AVX2_SETUP leaves them. It returns the index of the
+// first member of src[DI:n], or n, with the clean bytes from DI copied:
+// each vector is stored to dst before it is tested. Reads and writes only
+// src[0:n] and dst[0:n]; the rest after the last whole vector is the last
+// 32 bytes (UTF8_TAIL32). Needs AVX2, BMI1, BMI2.
+TEXT utf8LoopAVX2<>(SB), NOSPLIT, $0-40
+	UTF8_SETUP(R9)
 	LEAQ -32(CX), R8
 	LEAQ -64(CX), R13
 
-vloop:
-	CMPQ DI, R13
-	JGT  v32
-	VMOVDQU (SI)(DI*1), Y0
-	VMOVDQU 32(SI)(DI*1), Y1
-	VMOVDQU Y0, (DX)(DI*1)
-	VMOVDQU Y1, 32(DX)(DI*1)
-	VPOR Y0, Y1, Y2
-	VPMOVMSKB Y2, AX
-	TESTL AX, AX
-	JNZ  v64utf8
-	MEMBERS64(AX)
-	TESTL AX, AX
-	JNZ  vstep
-	ADDQ $64, DI
-	JMP  vloop
-
-v64utf8:
-	UTF8_BLOCK64
-	VPTEST Y15, Y15
-	JNZ  vstep
-	VPSUBUSB utf8Thresh<>(SB), Y1, Y2
-	VPMOVMSKB Y2, R10
-	TZCNTL R10, R10
-	LEAQ 32(DI)(R10*1), DI
-	JMP  vloop
-
-v32:
-	CMPQ DI, R8
-	JGT  vtail
+	VPTEST Y13, Y13
+	JNZ  vfirst
+	UTF8_LOOP64(vloop0, vfirst0, v64utf80, v320, UTF8_FLAGVEC0I, UTF8_FLAGVEC0)
+	UTF8_LOOP64(vloop, vfirst, v64utf8, v32, UTF8_FLAGVECI, UTF8_FLAGVEC)
 
 vstep:
 	VMOVDQU (SI)(DI*1), Y0
@@ -697,7 +823,9 @@ vstep:
 
 vclean:
 	ADDQ R10, DI
-	JMP  vloop
+	VPTEST Y13, Y13
+	JNZ  vloop
+	JMP  vloop0
 
 vmember:
 	TZCNTL AX, AX
@@ -711,15 +839,13 @@ vproblem:
 vtail:
 	CMPQ DI, CX
 	JEQ  vdone
-	CMPQ CX, $32
-	JB   vdone
 	LEAQ -32(CX), R9
 	VMOVDQU (SI)(R9*1), Y0
 	VMOVDQU Y0, (DX)(R9*1)
 	UTF8_TAIL32(vdone, vtailfound, vtailat)
 
 vdone:
-	MOVQ DI, ret+40(FP)
+	MOVQ DI, ret+32(FP)
 	VZEROUPPER
 	RET
 
@@ -763,6 +889,9 @@ GLOBL utf8Keep<>(SB), RODATA|NOPTR, $96
 	SPLAT_DATA32(name, 0, v) \
 	SPLAT_DATA32(name, 32, v) \
 	GLOBL name<>(SB), RODATA|NOPTR, $64
+
+// nibMask is the 0x0f of every byte, the low-nibble mask (Y8).
+SPLAT32(nibMask, $0x0f0f0f0f0f0f0f0f)
 
 SPLAT32(utf8C40, $0x4040404040404040)
 
@@ -1159,10 +1288,6 @@ xascii:
 	MOVQ AX, ret+32(FP)
 	VZEROUPPER
 	RET
-
-// Thresholds - 0x80 of a lead whose sequence reaches past byte 63 (F0 at
-// 61, E0 at 62, C0 at 63), 0xFF (never) elsewhere: the sequence cut by the
-// end of the last whole vector (the final partial vector finds its cut
 
 // Thresholds - 0x80 of a lead whose sequence reaches past byte 63 (F0 at
 // 61, E0 at 62, C0 at 63), 0xFF (never) elsewhere: the sequence cut by the
