@@ -97,13 +97,15 @@ func escapeStd(out unsafe.Pointer, l int, src []byte, i, stop int, pairs *[2][25
 			}
 			n := bits.TrailingZeros64(m) >> 3
 			l += n
-			if i += n; w&(m&-m) == 0 || i >= stop {
+			i += n
+			v := w >> (8 * n & 63) // from the byte that stopped the word on
+			if v&0x80 == 0 || i >= stop {
 				break // an ASCII member of the set, or the end of src
 			}
 			// Text like "café": the sequence that stopped the word,
 			// escaped in this step, from the word when it holds both
-			// bytes.
-			if v := w >> (8 * n & 63); n < 7 && v&0xC0E0 == 0x80C0 && v&0x1E != 0 {
+			// bytes (v is zero past the word).
+			if v&0xC0E0 == 0x80C0 && v&0x1E != 0 {
 				i += 2
 				binary.LittleEndian.PutUint64(word(out, l), pairs[0][byte(v>>2&7)]|pairs[1][byte(v<<6&0xC0|v>>8&0x3F)])
 				l += 6
@@ -112,24 +114,25 @@ func escapeStd(out unsafe.Pointer, l int, src []byte, i, stop int, pairs *[2][25
 			w = loadWord(in, i, wordEnd, src)
 		}
 		var r rune
-		var n int
 		switch {
-		case w&0xC0E0 == 0x80C0 && w&0x1E != 0: // from U+0080 to U+07FF
-			r, n = rune(w&0x1F)<<6|rune(w>>8&0x3F), 2
 		case w&0xC0C0F0 == 0x8080E0:
-			r, n = rune(w&0x0F)<<12|rune(w&0x3F00)>>2|rune(w>>16&0x3F), 3
-			if r < 0x800 || r>>11 == 0xD800>>11 {
+			r = rune(w&0x0F)<<12 | rune(w&0x3F00)>>2 | rune(w>>16&0x3F)
+			if uint32(r-0x800) >= 0xD800-0x800 && r < 0xE000 {
 				return l, i // overlong, or a surrogate
 			}
+			i += 3
+		case w&0xC0E0 == 0x80C0 && w&0x1E != 0: // from U+0080 to U+07FF
+			r = rune(w&0x1F)<<6 | rune(w>>8&0x3F)
+			i += 2
 		default:
+			var n int
 			if r, n = decodeWord(w); n == 0 {
 				return l, i
 			}
-		}
-		i += n
-		if r > 0xFFFF {
-			l = putSurrogates(out, l, r, pairs)
-			continue
+			if i += n; r > 0xFFFF {
+				l = putSurrogates(out, l, r, pairs)
+				continue
+			}
 		}
 		binary.LittleEndian.PutUint64(word(out, l), pairs[0][byte(r>>8)]|pairs[1][byte(r)])
 		l += 6
