@@ -63,21 +63,28 @@ func escapeNonASCII(b []byte, l int, src []byte, i, full int, sw *swarSet, pairs
 	// A step writes at most 3 bytes per byte it reads (6 for a two-byte
 	// sequence), so l stays within full while i < stop.
 	stop := min(len(src), i+(full-l)/3+1)
-	if sw.set == nil && sw.n == 0 && !sw.asciiStops {
-		return escapeStd(unsafe.Pointer(unsafe.SliceData(b)), l, src, i, stop, pairs)
+	out := unsafe.Pointer(unsafe.SliceData(b))
+	if sw.set != nil || sw.n != 0 || sw.asciiStops {
+		return escapeSome(out, l, src, i, stop, sw, pairs)
 	}
-	return escapeSome(unsafe.Pointer(unsafe.SliceData(b)), l, src, i, stop, sw, pairs)
+	// escapeStd takes the steps that start with a whole word in src, then
+	// those in the last 7 bytes, copied to a word followed by zeros.
+	if l, i = escapeStd(out, l, unsafe.Pointer(unsafe.SliceData(src)), i, min(stop, len(src)-7), pairs); i >= stop || i < len(src)-7 {
+		return l, i
+	}
+	var tail [16]byte
+	binary.LittleEndian.PutUint64(tail[:], tailWord(src, i))
+	l, k := escapeStd(out, l, unsafe.Pointer(&tail), 0, stop-i, pairs)
+	return l, i + k
 }
 
 // escapeStd is escapeNonASCII's loop for the set of mandatoryMask, with
 // the output at out and steps starting up to stop. Two clean words in a
 // row end it (asciiRunBreak); the two-byte and three-byte sequences are
 // decoded in the loop, the rest by decodeWord.
-func escapeStd(out unsafe.Pointer, l int, src []byte, i, stop int, pairs *[2][256]uint64) (int, int) {
-	in := unsafe.Pointer(unsafe.SliceData(src))
-	wordEnd := len(src) - 8 // the last i with a whole word at src[i:]
+func escapeStd(out unsafe.Pointer, l int, in unsafe.Pointer, i, stop int, pairs *[2][256]uint64) (int, int) {
 	for i < stop {
-		w := loadWord(in, i, wordEnd, src)
+		w := load64(in, i)
 		if w&0x80 == 0 {
 			// Store 8 bytes, keep those up to the next member of the set.
 			binary.LittleEndian.PutUint64(word(out, l), w)
@@ -87,7 +94,7 @@ func escapeStd(out unsafe.Pointer, l int, src []byte, i, stop int, pairs *[2][25
 				if i += 8; i >= stop {
 					break
 				}
-				w = loadWord(in, i, wordEnd, src)
+				w = load64(in, i)
 				binary.LittleEndian.PutUint64(word(out, l), w)
 				if m = mandatoryMask(w); m == 0 {
 					l += 8
@@ -111,7 +118,7 @@ func escapeStd(out unsafe.Pointer, l int, src []byte, i, stop int, pairs *[2][25
 				l += 6
 				continue
 			}
-			w = loadWord(in, i, wordEnd, src)
+			w = load64(in, i)
 		}
 		var r rune
 		switch {
@@ -202,6 +209,11 @@ func loadWord(in unsafe.Pointer, i, wordEnd int, src []byte) uint64 {
 		return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(in, i))[:])
 	}
 	return tailWord(src, i)
+}
+
+// load64 returns the 8 bytes at in+i as a little-endian word.
+func load64(in unsafe.Pointer, i int) uint64 {
+	return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(in, i))[:])
 }
 
 // tailWord is loadWord for an i within 8 bytes of the end of src.
