@@ -102,10 +102,12 @@ func escapeStd(out unsafe.Pointer, l int, in unsafe.Pointer, i, stop int, pairs 
 					break // asciiRunBreak bytes: the caller's kernel is faster
 				}
 			}
-			n := bits.TrailingZeros64(m) >> 3
-			l += n
-			i += n
-			v := w >> (8 * n & 63) // from the byte that stopped the word on
+			// m is not zero: the top bit makes that plain to the
+			// compiler, and it flags no byte below the lowest flag.
+			t := bits.TrailingZeros64(m | 1<<63)
+			l += t >> 3
+			i += t >> 3
+			v := w >> (t & 56) // from the byte that stopped the word on
 			if v&0x80 == 0 || i >= stop {
 				break // an ASCII member of the set, or the end of src
 			}
@@ -123,11 +125,18 @@ func escapeStd(out unsafe.Pointer, l int, in unsafe.Pointer, i, stop int, pairs 
 		var r rune
 		switch {
 		case w&0xC0C0F0 == 0x8080E0:
-			r = rune(w&0x0F)<<12 | rune(w&0x3F00)>>2 | rune(w>>16&0x3F)
-			if uint32(r-0x800) >= 0xD800-0x800 && r < 0xE000 {
+			if r = decode3(w); bad3(r) {
 				return l, i // overlong, or a surrogate
 			}
 			i += 3
+			// CJK text: a second three-byte sequence in the same word
+			// is escaped in this step (12 bytes for 6).
+			if v := w >> 24; v&0xC0C0F0 == 0x8080E0 && !bad3(decode3(v)) {
+				putU(out, l, r, pairs)
+				r = decode3(v)
+				i += 3
+				l += 6
+			}
 		case w&0xC0E0 == 0x80C0 && w&0x1E != 0: // from U+0080 to U+07FF
 			r = rune(w&0x1F)<<6 | rune(w>>8&0x3F)
 			i += 2
@@ -141,7 +150,7 @@ func escapeStd(out unsafe.Pointer, l int, in unsafe.Pointer, i, stop int, pairs 
 				continue
 			}
 		}
-		binary.LittleEndian.PutUint64(word(out, l), pairs[0][byte(r>>8)]|pairs[1][byte(r)])
+		putU(out, l, r, pairs)
 		l += 6
 	}
 	return l, i
@@ -187,6 +196,24 @@ func escapeSome(out unsafe.Pointer, l int, src []byte, i, stop int, sw *swarSet,
 		l += 6
 	}
 	return l, i
+}
+
+// decode3 is the code point of the three-byte sequence at the start of
+// the little-endian word w, which has the lead and continuation bits.
+func decode3(w uint64) rune {
+	return rune(w&0x0F)<<12 | rune(w&0x3F00)>>2 | rune(w>>16&0x3F)
+}
+
+// bad3 reports whether the code point r of a three-byte sequence is one
+// utf8.DecodeRune refuses: overlong (below U+0800) or a surrogate.
+func bad3(r rune) bool {
+	return uint32(r-0x800) >= 0xD800-0x800 && r < 0xE000
+}
+
+// putU stores \uXXXX for the UTF-16 code unit r at out+l (8 bytes, the
+// last two zero) with one store.
+func putU(out unsafe.Pointer, l int, r rune, pairs *[2][256]uint64) {
+	binary.LittleEndian.PutUint64(word(out, l), pairs[0][byte(r>>8)]|pairs[1][byte(r)])
 }
 
 // putSurrogates stores the escape sequence of the code point r above
