@@ -67,93 +67,7 @@ func escapeNonASCII(b []byte, l int, src []byte, i, full int, sw *swarSet, pairs
 	if sw.set != nil || sw.n != 0 || sw.asciiStops {
 		return escapeSome(out, l, src, i, stop, sw, pairs)
 	}
-	// escapeStd takes the steps that start with a whole word in src, then
-	// those in the last 7 bytes, copied to a word followed by zeros.
-	if l, i = escapeStd(out, l, unsafe.Pointer(unsafe.SliceData(src)), i, min(stop, len(src)-7), pairs); i >= stop || i < len(src)-7 {
-		return l, i
-	}
-	var tail [16]byte
-	binary.LittleEndian.PutUint64(tail[:], tailWord(src, i))
-	l, k := escapeStd(out, l, unsafe.Pointer(&tail), 0, stop-i, pairs)
-	return l, i + k
-}
-
-// escapeStd is escapeNonASCII's loop for the set of mandatoryMask, with
-// the output at out and steps starting up to stop. Two clean words in a
-// row end it (asciiRunBreak); the two-byte and three-byte sequences are
-// decoded in the loop, the rest by decodeWord.
-func escapeStd(out unsafe.Pointer, l int, in unsafe.Pointer, i, stop int, pairs *[2][256]uint64) (int, int) {
-	for i < stop {
-		w := load64(in, i)
-		if w&0x80 == 0 {
-			// Store 8 bytes, keep those up to the next member of the set.
-			binary.LittleEndian.PutUint64(word(out, l), w)
-			m := mandatoryMask(w)
-			if m == 0 {
-				l += 8
-				if i += 8; i >= stop {
-					break
-				}
-				w = load64(in, i)
-				binary.LittleEndian.PutUint64(word(out, l), w)
-				if m = mandatoryMask(w); m == 0 {
-					l += 8
-					i += 8
-					break // asciiRunBreak bytes: the caller's kernel is faster
-				}
-			}
-			// m is not zero: the top bit makes that plain to the
-			// compiler, and it flags no byte below the lowest flag.
-			t := bits.TrailingZeros64(m | 1<<63)
-			l += t >> 3
-			i += t >> 3
-			v := w >> (t & 56) // from the byte that stopped the word on
-			if v&0x80 == 0 || i >= stop {
-				break // an ASCII member of the set, or the end of src
-			}
-			// Text like "café": the sequence that stopped the word,
-			// escaped in this step, from the word when it holds both
-			// bytes (v is zero past the word).
-			if v&0xC0E0 == 0x80C0 && v&0x1E != 0 {
-				i += 2
-				binary.LittleEndian.PutUint64(word(out, l), pairs[0][byte(v>>2&7)]|pairs[1][byte(v<<6&0xC0|v>>8&0x3F)])
-				l += 6
-				continue
-			}
-			w = load64(in, i)
-		}
-		var r rune
-		switch {
-		case w&0xC0C0F0 == 0x8080E0:
-			if r = decode3(w); bad3(r) {
-				return l, i // overlong, or a surrogate
-			}
-			i += 3
-			// CJK text: a second three-byte sequence in the same word
-			// is escaped in this step (12 bytes for 6).
-			if v := w >> 24; v&0xC0C0F0 == 0x8080E0 && !bad3(decode3(v)) {
-				putU(out, l, r, pairs)
-				r = decode3(v)
-				i += 3
-				l += 6
-			}
-		case w&0xC0E0 == 0x80C0 && w&0x1E != 0: // from U+0080 to U+07FF
-			r = rune(w&0x1F)<<6 | rune(w>>8&0x3F)
-			i += 2
-		default:
-			var n int
-			if r, n = decodeWord(w); n == 0 {
-				return l, i
-			}
-			if i += n; r > 0xFFFF {
-				l = putSurrogates(out, l, r, pairs)
-				continue
-			}
-		}
-		putU(out, l, r, pairs)
-		l += 6
-	}
-	return l, i
+	return escapeStdSets(out, l, src, i, stop, sw, pairs)
 }
 
 // escapeSome is escapeNonASCII's loop for any set, looked up by sw.prefix.
@@ -210,12 +124,6 @@ func bad3(r rune) bool {
 	return uint32(r-0x800) >= 0xD800-0x800 && r < 0xE000
 }
 
-// putU stores \uXXXX for the UTF-16 code unit r at out+l (8 bytes, the
-// last two zero) with one store.
-func putU(out unsafe.Pointer, l int, r rune, pairs *[2][256]uint64) {
-	binary.LittleEndian.PutUint64(word(out, l), pairs[0][byte(r>>8)]|pairs[1][byte(r)])
-}
-
 // putSurrogates stores the escape sequence of the code point r above
 // U+FFFF, a surrogate pair written \uXXXX\uXXXX (RFC 8259 §7), at out+l
 // with one 8-byte store per UTF-16 code unit, and returns l after it. A
@@ -236,11 +144,6 @@ func loadWord(in unsafe.Pointer, i, wordEnd int, src []byte) uint64 {
 		return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(in, i))[:])
 	}
 	return tailWord(src, i)
-}
-
-// load64 returns the 8 bytes at in+i as a little-endian word.
-func load64(in unsafe.Pointer, i int) uint64 {
-	return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(in, i))[:])
 }
 
 // tailWord is loadWord for an i within 8 bytes of the end of src.
@@ -266,11 +169,10 @@ func tailWord(src []byte, i int) uint64 {
 func decodeWord(w uint64) (rune, int) {
 	switch {
 	case w&0xC0C0F0 == 0x8080E0:
-		r := rune(w&0x0F)<<12 | rune(w&0x3F00)>>2 | rune(w>>16&0x3F)
-		if r < 0x800 || r>>11 == 0xD800>>11 {
-			return 0, 0 // overlong, or a surrogate
+		if r := decode3(w); !bad3(r) {
+			return r, 3
 		}
-		return r, 3
+		return 0, 0 // overlong, or a surrogate
 	case w&0xC0E0 == 0x80C0:
 		r := rune(w&0x1F)<<6 | rune(w>>8&0x3F)
 		if r < 0x80 {
