@@ -253,6 +253,39 @@ var swarStd = func() (t [len(stdSets)]swarSet) {
 	return t
 }()
 
+// swarPrintable[k] is the swarSet of PrintableASCII's scan set for the
+// option key k (the standard set with DEL), for jgen -a; one that cannot
+// be found with SWAR looks bytes up (swarOf).
+var swarPrintable = func() (t [len(stdSets)]swarSet) {
+	for k := range t {
+		t[k] = swarOf(&PrintableASCII.CharacterEscapes.sets[k])
+	}
+	return t
+}()
+
+// swarOf returns a swarSet that finds exactly the ASCII members of set:
+// one with extra members when set holds the controls, '"' and '\\' and at
+// most len(swarSet.extra) other ASCII bytes, else one that looks bytes up
+// in set.
+func swarOf(set *scan.Set) swarSet {
+	var sw swarSet
+	for c := range byte(utf8.RuneSelf) {
+		switch in := set.Contains(c); {
+		case c < 0x20 || c == '"' || c == '\\':
+			if !in {
+				return swarSet{set: set}
+			}
+		case !in:
+		case sw.n == len(sw.extra):
+			return swarSet{set: set}
+		default:
+			sw.extra[sw.n] = uint64(c) * swarOnes
+			sw.n++
+		}
+	}
+	return sw
+}
+
 // cleanPrefix returns how many of the 8 bytes of w (in little-endian
 // order) come before the first member of s: 8 if none is. Each test flags
 // the bytes it matches in their top bit; a borrow can flag a byte above a
@@ -318,6 +351,8 @@ func (x *escaper) escapeRun(b []byte, l int, src []byte, i, full int) (int, int)
 		sw = &hookStops
 	} else if k := setKeyOf(&x.escaping).set(); x.set == &stdSets[k] {
 		sw = &swarStd[k]
+	} else if x.charEscapes == PrintableASCII.CharacterEscapes && x.set == &x.charEscapes.sets[k] {
+		sw = &swarPrintable[k]
 	} else {
 		sw = &swarSet{set: x.set}
 	}

@@ -2,6 +2,7 @@ package jgen
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -130,6 +131,69 @@ func TestEscapeStdCJKPairs(t *testing.T) {
 		l, i := escapeNonASCII(b, 0, []byte(src.String()), 0, 9*n, sw, &hexPairs[0])
 		if got := string(b[:l]); got != want.String() || i != 3*n {
 			t.Fatalf("%d code points: wrote %q up to %d, want %q up to %d", n, got, i, want.String(), 3*n)
+		}
+	}
+}
+
+// TestSWARPrintable checks that PrintableASCII's scan sets have SWAR
+// finders that agree with the sets on every ASCII byte at every position
+// of a word, that a set with too many extra members gets a lookup, and
+// that escapeRun uses the SWAR finders and matches the definition.
+func TestSWARPrintable(t *testing.T) {
+	for k := range swarPrintable {
+		sw, set := &swarPrintable[k], &PrintableASCII.CharacterEscapes.sets[k]
+		if sw.set != nil {
+			t.Fatalf("key %d: no SWAR finder", k)
+		}
+		for c := range 256 {
+			for j := range 8 {
+				w := []byte("abcdefgh")
+				w[j] = byte(c)
+				if got, want := sw.cleanPrefix(binary.LittleEndian.Uint64(w)), cleanPrefix8(set, w); got != want {
+					t.Fatalf("key %d, % x: SWAR %d, table %d", k, w, got, want)
+				}
+			}
+		}
+	}
+	many, err := NewCharacterEscapes(EscapeSpec{ASCII: map[byte]Escape{
+		'a': EscapeUnicode(), 'b': EscapeUnicode(), 'c': EscapeUnicode(), 'd': EscapeUnicode(),
+		'e': EscapeUnicode(), 'f': EscapeUnicode(), 'g': EscapeUnicode(),
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sw := swarOf(&many.sets[0]); sw.set == nil {
+		t.Error("a set with 7 extra members has a SWAR finder")
+	}
+	var x escaper
+	x.init(PrintableASCII)
+	rng := rand.New(rand.NewPCG(7, 8))
+	pieces := []string{"a", "bcdefgh", "\x7f", "\"", "\\", "\t", "é", "日本", "😀", "\xff"}
+	for range 2000 {
+		var sb strings.Builder
+		for range rng.IntN(16) {
+			sb.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		src := []byte(sb.String())
+		if len(src) == 0 {
+			continue
+		}
+		// Called again where it stops, as the caller does after a long
+		// ASCII run, until it makes no progress.
+		var got []byte
+		i := 0
+		for {
+			b := make([]byte, 200)
+			l, ni := x.escapeRun(b, 0, src, i, 150)
+			got = append(got, b[:l]...)
+			if ni == i {
+				break
+			}
+			i = ni
+		}
+		want, stop := refEscapeNonASCII(src, 0, 0, 1<<30, x.set, lowerHex)
+		if i != stop || !bytes.Equal(got, want) {
+			t.Fatalf("%q: wrote %q up to %d, want %q up to %d", src, got, i, want, stop)
 		}
 	}
 }
