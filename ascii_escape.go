@@ -338,9 +338,16 @@ func hasZeroByte(v uint64) uint64 { return (v - swarOnes) &^ v & swarHighs }
 
 // escapeRun is escapeNonASCII with the hex case and scan set of x, for an
 // x that writes ASCII-only output (MaxUnescaped 0x7F: every code point
-// above U+007F is escaped, before any CharacterEscapes sequence). With an
-// IndexEscape hook it escapes runs of non-ASCII code points only, leaving
-// every ASCII byte to the caller, which gives clean runs to the hook.
+// above U+007F is escaped, before any CharacterEscapes sequence), on b's
+// whole length (its capacity, in the caller). Where escapeNonASCII hands
+// back a long clean ASCII run, escapeRun copies it with the set's kernel,
+// as the caller's scan mode would (up to len(b)-scan.Slack, so l may end
+// past full), and goes on escaping at a non-ASCII byte after it: mixed
+// text costs one call, not one per run. It returns at the end of src, at
+// an ASCII byte of the set or an invalid sequence (the caller's to
+// write), or once l is past full. With an IndexEscape hook it escapes runs
+// of non-ASCII code points only, leaving every ASCII byte to the caller,
+// which gives clean runs to the hook.
 func (x *escaper) escapeRun(b []byte, l int, src []byte, i, full int) (int, int) {
 	pairs := &hexPairs[0]
 	if x.hex == hexUpper {
@@ -348,7 +355,7 @@ func (x *escaper) escapeRun(b []byte, l int, src []byte, i, full int) (int, int)
 	}
 	var sw *swarSet
 	if x.hook != nil {
-		sw = &hookStops
+		return escapeNonASCII(b, l, src, i, full, &hookStops, pairs)
 	} else if k := setKeyOf(&x.escaping).set(); x.set == &stdSets[k] {
 		sw = &swarStd[k]
 	} else if x.charEscapes == PrintableASCII.CharacterEscapes && x.set == &x.charEscapes.sets[k] {
@@ -356,5 +363,18 @@ func (x *escaper) escapeRun(b []byte, l int, src []byte, i, full int) (int, int)
 	} else {
 		sw = &swarSet{set: x.set}
 	}
-	return escapeNonASCII(b, l, src, i, full, sw, pairs)
+	end := len(b) - scan.Slack
+	for {
+		l, i = escapeNonASCII(b, l, src, i, full, sw, pairs)
+		if i >= len(src) || l > full || src[i] >= utf8.RuneSelf || x.set.Contains(src[i]) {
+			return l, i
+		}
+		// A clean ASCII run, or the room ran short: the kernel copies
+		// the run.
+		n := x.set.Copy(b[l:], src[i:min(len(src), i+end-l)])
+		l, i = l+n, i+n
+		if i >= len(src) || src[i] < utf8.RuneSelf {
+			return l, i
+		}
+	}
 }
