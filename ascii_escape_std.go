@@ -33,6 +33,7 @@ func escapeStdSets(out unsafe.Pointer, l int, src []byte, i, stop int, _ *swarSe
 // allow: encoding/binary's form compiles to the same moves but leaves an
 // inlining mark, a no-op instruction, in the loop at each.
 func escapeStd(out unsafe.Pointer, l int, in unsafe.Pointer, i, stop int, pairs *[2][256]uint64) (int, int) {
+	_ = pairs[1][255] // one nil check, not one per store
 	for i < stop {
 		w := *(*uint64)(unsafe.Add(in, i))
 		if w&0x80 == 0 {
@@ -54,23 +55,23 @@ func escapeStd(out unsafe.Pointer, l int, in unsafe.Pointer, i, stop int, pairs 
 			}
 			// m is not zero: the top bit makes that plain to the
 			// compiler, and it flags no byte below the lowest flag.
-			t := bits.TrailingZeros64(m | 1<<63)
-			l += t >> 3
-			i += t >> 3
-			v := w >> (t & 56) // from the byte that stopped the word on
-			if v&0x80 == 0 || i >= stop {
-				break // an ASCII member of the set, or the end of src
+			n := bits.TrailingZeros64(m|1<<63) >> 3
+			l += n
+			if i += n; i >= stop {
+				break
 			}
-			// Text like "café": the sequence that stopped the word,
-			// escaped in this step, from the word when it holds both
-			// bytes (v is zero past the word).
-			if v&0xC0E0 == 0x80C0 && v&0x1E != 0 {
+			// A whole word from the byte that stopped this one on: i is
+			// below stop, so before the last 8 bytes of the input.
+			if w = *(*uint64)(unsafe.Add(in, i)); w&0x80 == 0 {
+				break // an ASCII member of the set
+			}
+			// Text like "café": a two-byte sequence escaped in this step.
+			if w&0xC0E0 == 0x80C0 && w&0x1E != 0 {
 				i += 2
-				*(*uint64)(unsafe.Add(out, l)) = pairs[0][byte(v>>2&7)] | pairs[1][byte(v<<6&0xC0|v>>8&0x3F)]
+				*(*uint64)(unsafe.Add(out, l)) = pairs[0][byte(w>>2&7)] | pairs[1][byte(w<<6^w>>8^0x80)]
 				l += 6
 				continue
 			}
-			w = *(*uint64)(unsafe.Add(in, i))
 		}
 		var r rune
 		switch {
