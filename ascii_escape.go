@@ -15,13 +15,19 @@ import (
 // from a table of hex digit pairs, costs a fraction of decoding each code
 // point with utf8.DecodeRune and escaping it through the general path.
 
-// hexPairs[u][c] holds the two hex digits of the byte c as a little-endian
-// uint16 (high digit first in memory): lower-case digits for u = 0,
-// upper-case for u = 1.
-var hexPairs = func() (t [2][256]uint16) {
+// hexPairs[u] holds, for each byte c, the words whose OR is the escape
+// sequence \uXXXX of a UTF-16 code unit as 8 little-endian bytes (the last
+// two zero): [0][c] is \u and the two hex digits of c as the high byte,
+// [1][c] the two digits of c as the low byte, at bytes 4 and 5. Lower-case
+// digits for u = 0, upper-case for u = 1. Two loads and an OR per code
+// unit, and one 8-byte store, cost less than shifting digit pairs into
+// place.
+var hexPairs = func() (t [2][2][256]uint64) {
 	for u, digits := range []string{lowerHex, upperHex} {
 		for c := range 256 {
-			t[u][c] = uint16(digits[c>>4]) | uint16(digits[c&0xF])<<8
+			pair := uint64(digits[c>>4]) | uint64(digits[c&0xF])<<8
+			t[u][0][c] = '\\' | 'u'<<8 | pair<<16
+			t[u][1][c] = pair << 32
 		}
 	}
 	return t
@@ -41,7 +47,15 @@ var hexPairs = func() (t [2][256]uint16) {
 // past full, and returns the new l and i. Every step starts with l <= full
 // and writes at most 12 bytes, but its stores may touch 8 bytes past l: b
 // must extend at least full+14 bytes.
-func escapeNonASCII(b []byte, l int, src []byte, i, full int, sw *swarSet, pairs *[256]uint16) (int, int) {
+//
+// Each step loads the 8 bytes at src[i] as a word (zeros past the end of
+// src, which no sequence accepts and every set holds): an ASCII first byte
+// copies the word and keeps the bytes up to the first member of the set;
+// a non-ASCII one is decoded from the word with one mask test per length
+// and escaped with one store per UTF-16 code unit. The standard sets
+// without extra members, those of the ASCII preset, take a loop of their
+// own (escapeStd) with the set's test inlined.
+func escapeNonASCII(b []byte, l int, src []byte, i, full int, sw *swarSet, pairs *[2][256]uint64) (int, int) {
 	if l > full || i >= len(src) {
 		return l, i
 	}
@@ -49,33 +63,26 @@ func escapeNonASCII(b []byte, l int, src []byte, i, full int, sw *swarSet, pairs
 	// A step writes at most 3 bytes per byte it reads (6 for a two-byte
 	// sequence), so l stays within full while i < stop.
 	stop := min(len(src), i+(full-l)/3+1)
-	wordEnd := len(src) - 8 // the last i with a whole word at src[i:]
 	out := unsafe.Pointer(unsafe.SliceData(b))
+	if sw.set != nil || sw.n != 0 || sw.asciiStops {
+		return escapeSome(out, l, src, i, stop, sw, pairs)
+	}
+	return escapeStdSets(out, l, src, i, stop, sw, pairs)
+}
+
+// escapeSome is escapeNonASCII's loop for any set, looked up by sw.prefix.
+func escapeSome(out unsafe.Pointer, l int, src []byte, i, stop int, sw *swarSet, pairs *[2][256]uint64) (int, int) {
 	in := unsafe.Pointer(unsafe.SliceData(src))
+	wordEnd := len(src) - 8
 	run := 0 // clean ASCII bytes in a row, in whole words
 	for i < stop {
-		c := *(*byte)(unsafe.Add(in, i))
-		if c < utf8.RuneSelf {
+		w := loadWord(in, i, wordEnd, src)
+		if w&0x80 == 0 {
 			if sw.asciiStops {
 				break
 			}
-			// Store 8 bytes, keep those up to the next member of the set.
-			w := loadWord(in, i, wordEnd, c)
 			binary.LittleEndian.PutUint64(word(out, l), w)
-			var n int
-			if sw.set == nil {
-				// sw.cleanPrefix(w), inlined by hand.
-				m := mandatoryMask(w)
-				if sw.n > 0 {
-					m |= sw.extraMask(w)
-				}
-				n = bits.TrailingZeros64(m) >> 3
-			} else {
-				n = sw.lookupPrefix(w)
-			}
-			if n == 0 {
-				break // c is a member of the set
-			}
+			n := sw.prefix(w)
 			l += n
 			i += n
 			if n == 8 {
@@ -84,54 +91,102 @@ func escapeNonASCII(b []byte, l int, src []byte, i, full int, sw *swarSet, pairs
 				}
 				continue
 			}
-			// src[i] stopped the word. Text like "café" has a two-byte
-			// sequence there: escape it now rather than a loop later.
-			if i+1 < stop {
-				c, c1 := *(*byte)(unsafe.Add(in, i)), *(*byte)(unsafe.Add(in, i+1))
-				if c >= 0xC2 && c <= 0xDF && c1&0xC0 == 0x80 {
-					putEscapeU(word(out, l), rune(c&0x1F)<<6|rune(c1&0x3F), pairs)
-					l += 6
-					i += 2
-					run = 0
-				}
+			if w>>(8*n)&0x80 == 0 || i >= stop {
+				break
 			}
-			continue
+			w = loadWord(in, i, wordEnd, src)
 		}
 		run = 0
-		var r rune
-		var n int
-		if c <= 0xDF && c >= 0xC2 && i+1 < len(src) && src[i+1]&0xC0 == 0x80 {
-			r, n = rune(c&0x1F)<<6|rune(src[i+1]&0x3F), 2
-		} else if r, n = decodeMulti(src[i:]); n == 0 {
+		r, n := decodeWord(w)
+		if n == 0 {
 			break
 		}
 		i += n
 		if r > 0xFFFF {
-			r -= 0x10000
-			putEscapeU(word(out, l), 0xD800+r>>10, pairs)
-			putEscapeU(word(out, l+6), 0xDC00+r&0x3FF, pairs)
-			l += 12
+			l = putSurrogates(out, l, r, pairs)
 			continue
 		}
-		putEscapeU(word(out, l), r, pairs)
+		binary.LittleEndian.PutUint64(word(out, l), pairs[0][byte(r>>8)]|pairs[1][byte(r)])
 		l += 6
 	}
 	return l, i
 }
 
-// loadWord returns the 8 bytes of the input at in from index i on, as a
-// little-endian word; wordEnd is the input's length minus 8 and c the byte
-// at i. Near the end of the input the bytes past it read as zero, which
-// every set holds.
-func loadWord(in unsafe.Pointer, i, wordEnd int, c byte) uint64 {
-	switch {
-	case i <= wordEnd:
+// decode3 is the code point of the three-byte sequence at the start of
+// the little-endian word w, which has the lead and continuation bits.
+func decode3(w uint64) rune {
+	return rune(w&0x0F)<<12 | rune(w&0x3F00)>>2 | rune(w>>16&0x3F)
+}
+
+// bad3 reports whether the code point r of a three-byte sequence is one
+// utf8.DecodeRune refuses: overlong (below U+0800) or a surrogate.
+func bad3(r rune) bool {
+	return uint32(r-0x800) >= 0xD800-0x800 && r < 0xE000
+}
+
+// putSurrogates stores the escape sequence of the code point r above
+// U+FFFF, a surrogate pair written \uXXXX\uXXXX (RFC 8259 §7), at out+l
+// with one 8-byte store per UTF-16 code unit, and returns l after it. A
+// code unit is \u and the OR of its two hex digit pairs in pairs.
+func putSurrogates(out unsafe.Pointer, l int, r rune, pairs *[2][256]uint64) int {
+	r -= 0x10000
+	hi, lo := 0xD800+r>>10, 0xDC00+r&0x3FF
+	binary.LittleEndian.PutUint64(word(out, l), pairs[0][byte(hi>>8)]|pairs[1][byte(hi)])
+	binary.LittleEndian.PutUint64(word(out, l+6), pairs[0][byte(lo>>8)]|pairs[1][byte(lo)])
+	return l + 12
+}
+
+// loadWord returns the 8 bytes of src from index i on as a little-endian
+// word, with zeros for the bytes past its end; in is src's data and
+// wordEnd is len(src)-8.
+func loadWord(in unsafe.Pointer, i, wordEnd int, src []byte) uint64 {
+	if i <= wordEnd {
 		return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(in, i))[:])
-	case wordEnd >= 0:
-		// The last 8 bytes, shifted down to start at i.
-		return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(in, wordEnd))[:]) >> (8 * (i - wordEnd))
 	}
-	return uint64(c)
+	return tailWord(src, i)
+}
+
+// tailWord is loadWord for an i within 8 bytes of the end of src.
+func tailWord(src []byte, i int) uint64 {
+	if n := len(src) - 8; n >= 0 {
+		// The last 8 bytes, shifted down to start at i.
+		return binary.LittleEndian.Uint64(src[n:]) >> (8 * (i - n))
+	}
+	var w uint64
+	for k := len(src) - 1; k >= i; k-- {
+		w = w<<8 | uint64(src[k])
+	}
+	return w
+}
+
+// decodeWord decodes the multi-byte UTF-8 sequence at the start of the
+// little-endian word w and returns its code point and length, or length 0
+// when w starts with an ASCII byte or with no valid sequence: exactly the
+// sequences utf8.DecodeRune accepts with a length above 1 (no overlong
+// forms, no surrogates, nothing above U+10FFFF; RFC 3629 §4). The lead and
+// continuation bytes are checked with one mask per length, the ranges on
+// the code point.
+func decodeWord(w uint64) (rune, int) {
+	switch {
+	case w&0xC0C0F0 == 0x8080E0:
+		if r := decode3(w); !bad3(r) {
+			return r, 3
+		}
+		return 0, 0 // overlong, or a surrogate
+	case w&0xC0E0 == 0x80C0:
+		r := rune(w&0x1F)<<6 | rune(w>>8&0x3F)
+		if r < 0x80 {
+			return 0, 0 // overlong
+		}
+		return r, 2
+	case w&0xC0C0C0F8 == 0x808080F0:
+		r := rune(w&0x07)<<18 | rune(w&0x3F00)<<4 | rune(w>>10&0xFC0) | rune(w>>24&0x3F)
+		if r < 0x10000 || r > utf8.MaxRune {
+			return 0, 0 // overlong, or beyond U+10FFFF
+		}
+		return r, 4
+	}
+	return 0, 0
 }
 
 // word is the 8 bytes at p+off as a slice, for stores whose room the
@@ -198,6 +253,39 @@ var swarStd = func() (t [len(stdSets)]swarSet) {
 	return t
 }()
 
+// swarPrintable[k] is the swarSet of PrintableASCII's scan set for the
+// option key k (the standard set with DEL), for jgen -a; one that cannot
+// be found with SWAR looks bytes up (swarOf).
+var swarPrintable = func() (t [len(stdSets)]swarSet) {
+	for k := range t {
+		t[k] = swarOf(&PrintableASCII.CharacterEscapes.sets[k])
+	}
+	return t
+}()
+
+// swarOf returns a swarSet that finds exactly the ASCII members of set:
+// one with extra members when set holds the controls, '"' and '\\' and at
+// most len(swarSet.extra) other ASCII bytes, else one that looks bytes up
+// in set.
+func swarOf(set *scan.Set) swarSet {
+	var sw swarSet
+	for c := range byte(utf8.RuneSelf) {
+		switch in := set.Contains(c); {
+		case c < 0x20 || c == '"' || c == '\\':
+			if !in {
+				return swarSet{set: set}
+			}
+		case !in:
+		case sw.n == len(sw.extra):
+			return swarSet{set: set}
+		default:
+			sw.extra[sw.n] = uint64(c) * swarOnes
+			sw.n++
+		}
+	}
+	return sw
+}
+
 // cleanPrefix returns how many of the 8 bytes of w (in little-endian
 // order) come before the first member of s: 8 if none is. Each test flags
 // the bytes it matches in their top bit; a borrow can flag a byte above a
@@ -211,10 +299,21 @@ func (s *swarSet) cleanPrefix(w uint64) int {
 }
 
 // mandatoryMask flags the bytes of w that every set holds: from 0x80 up
-// (for ASCII-only output), the controls, '"' and '\\'.
+// (for ASCII-only output), the controls, '"' and '\\'. A byte below 0x20
+// is the first to wrap when 0x20 is taken from each byte, and a byte equal
+// to c the first to wrap when 1 is taken from each byte of w^c; the other
+// bytes that get their top bit set that way are from 0x80 up, which w
+// flags anyway, or come after a wrap, above the lowest flag.
 func mandatoryMask(w uint64) uint64 {
-	return w&swarHighs | (w-0x20*swarOnes)&^w&swarHighs |
-		hasZeroByte(w^'"'*swarOnes) | hasZeroByte(w^'\\'*swarOnes)
+	return (w | (w - 0x20*swarOnes) | (w ^ '"'*swarOnes - swarOnes) | (w ^ '\\'*swarOnes - swarOnes)) & swarHighs
+}
+
+// prefix is cleanPrefix, or lookupPrefix for a swarSet with a set.
+func (s *swarSet) prefix(w uint64) int {
+	if s.set != nil {
+		return s.lookupPrefix(w)
+	}
+	return s.cleanPrefix(w)
 }
 
 // lookupPrefix is cleanPrefix for a swarSet that looks bytes up in s.set.
@@ -237,59 +336,18 @@ func (s *swarSet) extraMask(w uint64) uint64 {
 // lowest one).
 func hasZeroByte(v uint64) uint64 { return (v - swarOnes) &^ v & swarHighs }
 
-// putEscapeU stores \uXXXX for the UTF-16 code unit r in b[:6] with one
-// 8-byte store; b[6:8] get the zero bytes of its top.
-func putEscapeU(b []byte, r rune, pairs *[256]uint16) {
-	w := uint64('\\') | uint64('u')<<8 | uint64(pairs[byte(r>>8)])<<16 | uint64(pairs[byte(r)])<<32
-	binary.LittleEndian.PutUint64(b, w)
-}
-
-// decodeMulti decodes the multi-byte UTF-8 sequence at the start of s and
-// returns its code point and length, or length 0 when s starts with an
-// ASCII byte or with no valid sequence: exactly the sequences
-// utf8.DecodeRune accepts with a length above 1 (no overlong forms, no
-// surrogates, nothing above U+10FFFF).
-func decodeMulti(s []byte) (rune, int) {
-	c := s[0]
-	switch {
-	case c < 0xC2:
-		return 0, 0
-	case c < 0xE0:
-		if len(s) < 2 || s[1]&0xC0 != 0x80 {
-			return 0, 0
-		}
-		return rune(c&0x1F)<<6 | rune(s[1]&0x3F), 2
-	case c < 0xF0:
-		lo, hi := byte(0x80), byte(0xBF)
-		if c == 0xE0 {
-			lo = 0xA0 // below: overlong
-		} else if c == 0xED {
-			hi = 0x9F // above: a surrogate
-		}
-		if len(s) < 3 || s[1] < lo || s[1] > hi || s[2]&0xC0 != 0x80 {
-			return 0, 0
-		}
-		return rune(c&0x0F)<<12 | rune(s[1]&0x3F)<<6 | rune(s[2]&0x3F), 3
-	case c < 0xF5:
-		lo, hi := byte(0x80), byte(0xBF)
-		if c == 0xF0 {
-			lo = 0x90 // below: overlong
-		} else if c == 0xF4 {
-			hi = 0x8F // above: beyond U+10FFFF
-		}
-		if len(s) < 4 || s[1] < lo || s[1] > hi || s[2]&0xC0 != 0x80 || s[3]&0xC0 != 0x80 {
-			return 0, 0
-		}
-		return rune(c&0x07)<<18 | rune(s[1]&0x3F)<<12 | rune(s[2]&0x3F)<<6 | rune(s[3]&0x3F), 4
-	}
-	return 0, 0
-}
-
 // escapeRun is escapeNonASCII with the hex case and scan set of x, for an
 // x that writes ASCII-only output (MaxUnescaped 0x7F: every code point
-// above U+007F is escaped, before any CharacterEscapes sequence). With an
-// IndexEscape hook it escapes runs of non-ASCII code points only, leaving
-// every ASCII byte to the caller, which gives clean runs to the hook.
+// above U+007F is escaped, before any CharacterEscapes sequence), on b's
+// whole length (its capacity, in the caller). Where escapeNonASCII hands
+// back a long clean ASCII run, escapeRun copies it with the set's kernel,
+// as the caller's scan mode would (up to len(b)-scan.Slack, so l may end
+// past full), and goes on escaping at a non-ASCII byte after it: mixed
+// text costs one call, not one per run. It returns at the end of src, at
+// an ASCII byte of the set or an invalid sequence (the caller's to
+// write), or once l is past full. With an IndexEscape hook it escapes runs
+// of non-ASCII code points only, leaving every ASCII byte to the caller,
+// which gives clean runs to the hook.
 func (x *escaper) escapeRun(b []byte, l int, src []byte, i, full int) (int, int) {
 	pairs := &hexPairs[0]
 	if x.hex == hexUpper {
@@ -297,11 +355,26 @@ func (x *escaper) escapeRun(b []byte, l int, src []byte, i, full int) (int, int)
 	}
 	var sw *swarSet
 	if x.hook != nil {
-		sw = &hookStops
+		return escapeNonASCII(b, l, src, i, full, &hookStops, pairs)
 	} else if k := setKeyOf(&x.escaping).set(); x.set == &stdSets[k] {
 		sw = &swarStd[k]
+	} else if x.charEscapes == PrintableASCII.CharacterEscapes && x.set == &x.charEscapes.sets[k] {
+		sw = &swarPrintable[k]
 	} else {
 		sw = &swarSet{set: x.set}
 	}
-	return escapeNonASCII(b, l, src, i, full, sw, pairs)
+	end := len(b) - scan.Slack
+	for {
+		l, i = escapeNonASCII(b, l, src, i, full, sw, pairs)
+		if i >= len(src) || l > full || src[i] >= utf8.RuneSelf || x.set.Contains(src[i]) {
+			return l, i
+		}
+		// A clean ASCII run, or the room ran short: the kernel copies
+		// the run.
+		n := x.set.Copy(b[l:], src[i:min(len(src), i+end-l)])
+		l, i = l+n, i+n
+		if i >= len(src) || src[i] < utf8.RuneSelf {
+			return l, i
+		}
+	}
 }
