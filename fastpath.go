@@ -47,8 +47,13 @@ func (e *Escaping) appendQuote(dst, s []byte) ([]byte, error) {
 	b = b[:cap(b)]
 	b[l] = q
 	l++
-	n := set.Copy(b[l:], s)
-	l += n
+	var n int
+	if len(s) <= shortMax && set.WordScan() {
+		l, n = appendShort(b, l, s, set, &stdTabs[k])
+	} else {
+		n = set.Copy(b[l:], s)
+		l += n
+	}
 	if n == len(s) {
 		b[l] = q
 		return b[:l+1], nil
@@ -264,8 +269,13 @@ func (g *Generator) writeStringValue(s []byte) error {
 			b[l] = g.esc.quote
 			l++
 			set := g.esc.set
-			n := set.Copy(b[l:], s)
-			l += n
+			var n int
+			if len(s) <= shortMax && g.esc.short {
+				l, n = appendShort(b, l, s, set, g.esc.table)
+			} else {
+				n = set.Copy(b[l:], s)
+				l += n
+			}
 			if n == len(s) {
 				b[l] = g.esc.quote
 				g.out.buf = g.out.buf[:l+1]
