@@ -196,7 +196,7 @@ func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 	b = b[:cap(b)]
 	end := len(b) - scan.Slack
 	full := end - x.maxEsc // past it, one more escape might not fit
-	if i == 0 && len(src) <= shortMax && x.short && l+len(src)+8 <= len(b) {
+	if i == 0 && len(src) <= shortMax && x.short && l+len(src)+16 <= len(b) {
 		l, i = appendShort(b, l, src, set, x.table)
 	}
 	mixed := false

@@ -2,8 +2,10 @@ package jgen
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"slices"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/jgen-go/jgen/internal/scan"
 )
@@ -244,6 +246,109 @@ func tableEscapes(b []byte, l int, s []byte, n int, set *scan.Set, t *[128]escCo
 // costs one kernel call. It returns its errors through g.note itself, so
 // that WriteString stays small enough to be inlined.
 func (g *Generator) writeStringValue(s []byte) error {
+	if st := &g.state; len(s) <= shortMax && st.valueSep != noFast && g.esc.short && g.err == nil {
+		b := g.out.buf
+		l, n := len(b), len(s)
+		if n <= cap(b)-l-(slack+3) {
+			// The room test leaves Slack past every store below, so
+			// they need no bounds checks.
+			p := unsafe.Pointer(unsafe.SliceData(b))
+			mark := l
+			sep := st.valueSep
+			*(*byte)(unsafe.Add(p, l)) = sep // 0 before the first value: overwritten
+			if sep != 0 {
+				l++
+			}
+			q := g.esc.quote
+			*(*byte)(unsafe.Add(p, l)) = q
+			l++
+			set := g.esc.set
+			if uint(n-8) <= 8 {
+				// 8 to 16 bytes: two overlapping words cover the
+				// string. A clean one costs two word tests and two
+				// stores, one with a single ASCII escape in its last
+				// word and nothing after it a third test and three
+				// stores (appendShort's work, inline).
+				w0 := binary.LittleEndian.Uint64(s)
+				w1 := binary.LittleEndian.Uint64(s[n-8:])
+				m0, m1 := scan.MaskBase(w0), scan.MaskBase(w1)
+				if set.HasExtra() {
+					m0 |= set.MaskExtra(w0)
+					m1 |= set.MaskExtra(w1)
+				}
+				if m0|m1 == 0 {
+					store64(p, l, w0)
+					store64(p, l+n-8, w1)
+					l += n
+					*(*byte)(unsafe.Add(p, l)) = q
+					g.out.buf = b[:l+1]
+					st.fastValueDone()
+					return nil
+				}
+				if t := g.esc.table; m0 == 0 && t != nil {
+					k := n - 8 + bits.TrailingZeros64(m1)>>3
+					if c := s[k]; c < utf8.RuneSelf {
+						rest := w1 >> (8 * (k - (n - 8))) >> 8 // zeros shifted in: members
+						mr := scan.MaskBase(rest)
+						if set.HasExtra() {
+							mr |= set.MaskExtra(rest)
+						}
+						if bits.TrailingZeros64(mr)>>3 >= n-k-1 {
+							store64(p, l, w0)
+							store64(p, l+n-8, w1)
+							e := &t[c]
+							store64(p, l+k, e.w)
+							l += k + int(e.n)
+							store64(p, l, rest)
+							l += n - k - 1
+							*(*byte)(unsafe.Add(p, l)) = q
+							g.out.buf = b[:l+1]
+							st.fastValueDone()
+							return nil
+						}
+					}
+				}
+			}
+			b = b[:cap(b)]
+			l, i := appendShortLoop(b, l, s, set, g.esc.table)
+			return g.writeStringEnd(b, l, s, i, mark)
+		}
+	}
+	return g.writeStringLong(s)
+}
+
+// writeStringEnd finishes a string value after appendShort wrote b[:l]
+// (b being the whole capacity) up to s[i]: the closing quote if that is
+// all of s, else writeStringRest.
+func (g *Generator) writeStringEnd(b []byte, l int, s []byte, i, mark int) error {
+	if i == len(s) {
+		b[l] = g.esc.quote
+		g.out.buf = b[:l+1]
+		g.state.fastValueDone()
+		return nil
+	}
+	return g.writeStringRest(b[:l], s, i, mark)
+}
+
+// writeStringRest finishes a string value of the fast paths from s[i], a
+// sequence boundary, with the value's separator, quote and the escaped
+// s[:i] in b (whose capacity is the buffer's) and mark the length of the
+// buffer before them: in place when the rest fits, which is the common
+// case of a short string, else through finishString.
+func (g *Generator) writeStringRest(b, s []byte, i, mark int) error {
+	b, i, bad := g.esc.appendSome(b, s, i)
+	if i == len(s) && !bad && cap(b)-len(b) > slack {
+		g.out.buf = append(b, g.esc.quote)
+		g.state.fastValueDone()
+		return nil
+	}
+	g.out.buf = b
+	return g.note(g.finishString(s[i:], int64(i), mark))
+}
+
+// writeStringLong is writeStringValue for the strings longer than shortMax
+// and every case its short path does not take.
+func (g *Generator) writeStringLong(s []byte) error {
 	if st := &g.state; st.valueSep != noFast && g.err == nil && g.esc.hook == nil {
 		b := g.out.buf
 		l := len(b)
@@ -269,13 +374,8 @@ func (g *Generator) writeStringValue(s []byte) error {
 			b[l] = g.esc.quote
 			l++
 			set := g.esc.set
-			var n int
-			if len(s) <= shortMax && g.esc.short {
-				l, n = appendShort(b, l, s, set, g.esc.table)
-			} else {
-				n = set.Copy(b[l:], s)
-				l += n
-			}
+			n := set.Copy(b[l:], s)
+			l += n
 			if n == len(s) {
 				b[l] = g.esc.quote
 				g.out.buf = g.out.buf[:l+1]
@@ -309,16 +409,7 @@ func (g *Generator) writeStringValue(s []byte) error {
 				st.fastValueDone()
 				return nil
 			}
-			// Something else to escape: escape the rest in place when it
-			// fits, which is the common case of a short string.
-			b, i, bad := g.esc.appendSome(b[:l], s, n)
-			if i == len(s) && !bad && cap(b)-len(b) > slack {
-				g.out.buf = append(b, g.esc.quote)
-				st.fastValueDone()
-				return nil
-			}
-			g.out.buf = b
-			return g.note(g.finishString(s[i:], int64(i), mark))
+			return g.writeStringRest(b[:l], s, n, mark)
 		}
 	}
 	mark, err := g.beginValue("string value", 2)

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/jgen-go/jgen/internal/scan"
 )
@@ -16,7 +17,7 @@ const shortMax = 32
 
 // appendShort writes the escaped content of s (no quotes), len(s) <=
 // shortMax, to b[l:], where b is the whole capacity and
-// len(b) >= l+len(s)+8, under the scan set set, which must be one
+// len(b) >= l+len(s)+16, under the scan set set, which must be one
 // Set.WordScan reports true for and no scan hook goes with, and the escape
 // table t of the standard options (nil under CharacterEscapes). It returns
 // the new l and the index of the first byte of s not written: len(s), or a
@@ -26,40 +27,85 @@ const shortMax = 32
 // byte the set lists, any under a plain set), or an escape that might not
 // fit.
 //
-// It tests eight bytes at a time (Set.MaskWord), stores each word it loads
-// at its place in the output before the test, writes an ASCII escape from
-// t with one word store and a valid sequence the set passes with one
-// 4-byte store. Every store lies below l+len(s)-i+8 for the i it is made
-// at, and holds bytes of s, zeros or bytes of t: the no-leak contract of
-// the quote functions (zeros pad t's entries too).
+// A string of 8 to 16 bytes that is clean, or has one ASCII escape in its
+// last 8 bytes and nothing after it (a quote that closes a sentence), is
+// written without a loop. Otherwise it copies s into a zero-padded buffer
+// on the stack, and tests it a word at a time (Set.MaskWord) from each
+// stop on: it stores each word at its place in the output before the
+// test, writes an ASCII escape from t with one word store and a valid
+// sequence the set passes with one 4-byte store. Every store ends below
+// l+len(s)-i+16 for the l and i it is made at (an escape is taken only
+// while that stays within b) and holds bytes of s, zeros or bytes of t:
+// the no-leak contract of the quote functions (zeros pad t's entries too).
+// It makes no call, so that its loop keeps its values in registers.
 func appendShort(b []byte, l int, s []byte, set *scan.Set, t *[128]escCode) (int, int) {
 	n := len(s)
-	if n >= 8 && n <= 16 {
-		// Two overlapping words cover s: the common clean string costs
-		// two tests and two stores.
-		w0 := binary.LittleEndian.Uint64(s)
-		w1 := binary.LittleEndian.Uint64(s[n-8:])
-		if set.MaskWord(w0)|set.MaskWord(w1) == 0 {
+	_ = b[l+n+15] // the room every store relies on
+	if uint(n-8) <= 8 {
+		w0, w1 := binary.LittleEndian.Uint64(s), binary.LittleEndian.Uint64(s[n-8:])
+		m0, m1 := set.MaskWord(w0), set.MaskWord(w1)
+		if m0|m1 == 0 {
 			binary.LittleEndian.PutUint64(b[l:], w0)
 			binary.LittleEndian.PutUint64(b[l+n-8:], w1)
 			return l + n, n
 		}
+		return appendShortStop(b, l, s, set, t, w0, w1, m0, m1)
+	}
+	return appendShortLoop(b, l, s, set, t)
+}
+
+// appendShortStop is appendShort for 8 to 16 bytes that are not clean,
+// with w0 and w1 their first and last 8 bytes and m0 and m1 the masks of
+// those words (Set.MaskWord), for callers that tested them already.
+func appendShortStop(b []byte, l int, s []byte, set *scan.Set, t *[128]escCode, w0, w1, m0, m1 uint64) (int, int) {
+	n := len(s)
+	if p := n - 8 + bits.TrailingZeros64(m1)>>3; m0 == 0 && t != nil && s[p] < utf8.RuneSelf {
+		// The first stop is s[p] in the last word: if it is ASCII and
+		// the bytes after it are clean, one escape and three stores
+		// write the string.
+		rest := w1 >> (8 * (p + 1 - (n - 8))) // zeros shifted in: members
+		if bits.TrailingZeros64(set.MaskWord(rest))>>3 >= n-p-1 {
+			out := unsafe.Pointer(unsafe.SliceData(b[:l+n+16]))
+			store64(out, l, w0)
+			store64(out, l+n-8, w1)
+			e := &t[s[p]]
+			store64(out, l+p, e.w)
+			l += p + int(e.n)
+			store64(out, l, rest)
+			return l + n - p - 1, n
+		}
+	}
+	return appendShortLoop(b, l, s, set, t)
+}
+
+// appendShortLoop is appendShort's loop, for any string it takes.
+func appendShortLoop(b []byte, l int, s []byte, set *scan.Set, t *[128]escCode) (int, int) {
+	n := len(s)
+	_ = b[l+n+15] // the room every store relies on
+	out := unsafe.Pointer(unsafe.SliceData(b))
+	in := unsafe.Pointer(unsafe.SliceData(s))
+	// s, zero padded to whole words: every word load below is one
+	// instruction, and a zero, a member of every set, ends the scan at n.
+	var buf [shortMax + 8]byte
+	pad := unsafe.Pointer(&buf)
+	if n >= 8 {
+		j := 0
+		for ; j+8 <= n; j += 8 {
+			store64(pad, j, load64(in, j))
+		}
+		if j < n {
+			store64(pad, n-8, load64(in, n-8))
+		}
+	} else {
+		store64(pad, 0, scan.LoadShort(s))
 	}
 	// An escape writes at most 6 bytes for 1 (\u00XX): it is taken while
-	// the rest of s still fits after it, with 8 bytes for the last store.
-	lim := len(b) - n - 8 - 5
+	// the rest of s still fits after it, with 16 bytes for the last store.
+	lim := len(b) - n - 16 - 5
 	i := 0
 	for i < n {
-		var w uint64
-		switch r := n - i; {
-		case r >= 8:
-			w = binary.LittleEndian.Uint64(s[i:])
-		case n >= 8: // the last 8 bytes, shifted: zeros past the end
-			w = binary.LittleEndian.Uint64(s[n-8:]) >> (8 * (8 - r) & 63)
-		default:
-			w = scan.LoadShort(s[i:])
-		}
-		binary.LittleEndian.PutUint64(b[l:], w)
+		w := load64(pad, i)
+		store64(out, l, w)
 		m := set.MaskWord(w)
 		if m == 0 {
 			l, i = l+8, i+8
@@ -68,30 +114,34 @@ func appendShort(b []byte, l int, s []byte, set *scan.Set, t *[128]escCode) (int
 		k := bits.TrailingZeros64(m) >> 3 // a zero past the end stops it at n
 		l, i = l+k, i+k
 		if i >= n {
-			break
+			return l, n
 		}
-		c := s[i]
-		if c < utf8.RuneSelf {
+		if c := *(*byte)(unsafe.Add(pad, i)); c < utf8.RuneSelf {
 			if t == nil || l-i > lim {
-				break
+				return l, i
 			}
 			e := &t[c]
-			binary.LittleEndian.PutUint64(b[l:], e.w)
+			store64(out, l, e.w)
 			l, i = l+int(e.n), i+1
 			continue
 		}
-		var v uint32
-		if n-i >= 4 {
-			v = binary.LittleEndian.Uint32(s[i:])
-		} else {
-			v = uint32(scan.LoadShort(s[i:]))
-		}
+		v := binary.LittleEndian.Uint32((*[4]byte)(unsafe.Add(pad, i))[:])
 		k = set.SeqLen4(v)
 		if k == 0 {
-			break
+			return l, i
 		}
-		binary.LittleEndian.PutUint32(b[l:], v)
+		binary.LittleEndian.PutUint32((*[4]byte)(unsafe.Add(out, l))[:], v)
 		l, i = l+k, i+k
 	}
 	return l, i
+}
+
+// load64 returns the 8 bytes at p+i as a little-endian word.
+func load64(p unsafe.Pointer, i int) uint64 {
+	return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(p, i))[:])
+}
+
+// store64 stores w at p+i, little endian.
+func store64(p unsafe.Pointer, i int, w uint64) {
+	binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(p, i))[:], w)
 }

@@ -27,6 +27,22 @@ func (s *Set) MaskWord(v uint64) uint64 {
 	return m & msb
 }
 
+// MaskBase is MaskWord for the bytes every Set holds: the control bytes,
+// '"', '\\' and the bytes >= 0x80.
+func MaskBase(v uint64) uint64 { return maskBase(v) }
+
+// MaskExtra is MaskWord for the added ASCII bytes of s alone (their
+// padding repeats '"', which MaskBase flags anyway); it is 0 for a Set
+// without any (HasExtra).
+func (s *Set) MaskExtra(v uint64) uint64 {
+	x := &s.extra
+	return (((v ^ uint64(x[0])*lsb) - lsb) | ((v ^ uint64(x[1])*lsb) - lsb) |
+		((v ^ uint64(x[2])*lsb) - lsb)) & msb
+}
+
+// HasExtra reports whether s holds any added ASCII byte.
+func (s *Set) HasExtra() bool { return s.nx != 0 }
+
 // SeqLen4 is SeqLen of the four bytes of v (little endian): the length of
 // the valid UTF-8 sequence of 2 to 4 bytes that v starts if a scan of s
 // passes it, else 0; bytes of v past the sequence are ignored, and bytes
