@@ -33,7 +33,7 @@ type escaper struct {
 	// decoding.
 	rawTwoByte bool
 	// short is set when appendShort serves x: no scan hook, and a set
-	// Set.WordScan reports true for.
+	// shortSet accepts.
 	short bool
 	// b64 caches whether the escaping changes a symbol of the standard
 	// base64 alphabet (see base64Escaped): 0 not known yet, 1 no, 2 yes.
@@ -94,7 +94,7 @@ func (x *escaper) init(e Escaping) {
 		}
 		x.table = &stdTabs[key]
 	}
-	x.short = x.hook == nil && x.set.WordScan()
+	x.short = x.hook == nil && shortSet(x.set)
 }
 
 // quickSet returns the scan set of e when e has no CharacterEscapes: a

@@ -50,9 +50,24 @@ func (e *Escaping) appendQuote(dst, s []byte) ([]byte, error) {
 	b[l] = q
 	l++
 	var n int
-	if len(s) <= shortMax && set.WordScan() {
+	switch {
+	case uint(len(s)-8) <= 8 && shortSet(set):
+		// appendShort's first case, inline, as in writeStringValue.
+		n = len(s)
+		w0 := binary.LittleEndian.Uint64(s)
+		w1 := binary.LittleEndian.Uint64(s[n-8:])
+		m0, m1 := scan.MaskBase(w0), scan.MaskBase(w1)
+		if m0|m1 == 0 {
+			p := unsafe.Pointer(unsafe.SliceData(b[:l+n+1]))
+			store64(p, l, w0)
+			store64(p, l+n-8, w1)
+			*(*byte)(unsafe.Add(p, l+n)) = q
+			return b[:l+n+1], nil
+		}
+		l, n = appendShortStop(b, l, s, set, &stdTabs[k], w0, w1, m0, m1)
+	case len(s) <= shortMax && shortSet(set):
 		l, n = appendShort(b, l, s, set, &stdTabs[k])
-	} else {
+	default:
 		n = set.Copy(b[l:], s)
 		l += n
 	}
@@ -246,7 +261,7 @@ func tableEscapes(b []byte, l int, s []byte, n int, set *scan.Set, t *[128]escCo
 // costs one kernel call. It returns its errors through g.note itself, so
 // that WriteString stays small enough to be inlined.
 func (g *Generator) writeStringValue(s []byte) error {
-	if st := &g.state; len(s) <= shortMax && st.valueSep != noFast && g.esc.short && g.err == nil {
+	if st := &g.state; g.esc.short && len(s) <= shortMax && st.valueSep != noFast && g.err == nil {
 		b := g.out.buf
 		l, n := len(b), len(s)
 		if n <= cap(b)-l-(slack+3) {
@@ -271,11 +286,7 @@ func (g *Generator) writeStringValue(s []byte) error {
 				// stores (appendShort's work, inline).
 				w0 := binary.LittleEndian.Uint64(s)
 				w1 := binary.LittleEndian.Uint64(s[n-8:])
-				m0, m1 := scan.MaskBase(w0), scan.MaskBase(w1)
-				if set.HasExtra() {
-					m0 |= set.MaskExtra(w0)
-					m1 |= set.MaskExtra(w1)
-				}
+				m0, m1 := scan.MaskBase(w0), scan.MaskBase(w1) // shortSet: no added bytes
 				if m0|m1 == 0 {
 					store64(p, l, w0)
 					store64(p, l+n-8, w1)
@@ -289,11 +300,7 @@ func (g *Generator) writeStringValue(s []byte) error {
 					k := n - 8 + bits.TrailingZeros64(m1)>>3
 					if c := s[k]; c < utf8.RuneSelf {
 						rest := w1 >> (8 * (k - (n - 8))) >> 8 // zeros shifted in: members
-						mr := scan.MaskBase(rest)
-						if set.HasExtra() {
-							mr |= set.MaskExtra(rest)
-						}
-						if bits.TrailingZeros64(mr)>>3 >= n-k-1 {
+						if bits.TrailingZeros64(scan.MaskBase(rest))>>3 >= n-k-1 {
 							store64(p, l, w0)
 							store64(p, l+n-8, w1)
 							e := &t[c]
@@ -309,9 +316,11 @@ func (g *Generator) writeStringValue(s []byte) error {
 					}
 				}
 			}
-			b = b[:cap(b)]
-			l, i := appendShortLoop(b, l, s, set, g.esc.table)
-			return g.writeStringEnd(b, l, s, i, mark)
+			if set.UTF8() {
+				b = b[:cap(b)]
+				l, i := appendShortLoop(b, l, s, set, g.esc.table)
+				return g.writeStringEnd(b, l, s, i, mark)
+			}
 		}
 	}
 	return g.writeStringLong(s)
@@ -409,7 +418,16 @@ func (g *Generator) writeStringLong(s []byte) error {
 				st.fastValueDone()
 				return nil
 			}
-			return g.writeStringRest(b[:l], s, n, mark)
+			// Something else to escape: escape the rest in place when it
+			// fits, which is the common case of a short string.
+			b, i, bad := g.esc.appendSome(b[:l], s, n)
+			if i == len(s) && !bad && cap(b)-len(b) > slack {
+				g.out.buf = append(b, g.esc.quote)
+				st.fastValueDone()
+				return nil
+			}
+			g.out.buf = b
+			return g.note(g.finishString(s[i:], int64(i), mark))
 		}
 	}
 	mark, err := g.beginValue("string value", 2)

@@ -13,12 +13,20 @@ import (
 // with appendShort before any kernel call: below it, the call and the
 // vector kernel's setup cost more than a few word tests in Go (callgrind,
 // see docs/PERFORMANCE.md "Short strings").
-const shortMax = 32
+const shortMax = 16
+
+// shortSet reports whether appendShort serves the scan set set: one with
+// no added ASCII bytes, the set of the Minimal, Jackson and ASCII presets
+// and of MaxUnescaped, JSLineTerminators and SurrogateEscapes. A set with
+// added bytes ('/', the HTML bytes, the apostrophe) costs the word mask
+// more per word than a kernel call saves on a short string (callgrind, see
+// docs/PERFORMANCE.md "Short strings"), so it keeps the kernel path.
+func shortSet(set *scan.Set) bool { return !set.HasExtra() }
 
 // appendShort writes the escaped content of s (no quotes), len(s) <=
 // shortMax, to b[l:], where b is the whole capacity and
 // len(b) >= l+len(s)+16, under the scan set set, which must be one
-// Set.WordScan reports true for and no scan hook goes with, and the escape
+// shortSet accepts and no scan hook goes with, and the escape
 // table t of the standard options (nil under CharacterEscapes). It returns
 // the new l and the index of the first byte of s not written: len(s), or a
 // byte it leaves to the string loop (escaper.appendSome), which may start
@@ -30,7 +38,7 @@ const shortMax = 32
 // A string of 8 to 16 bytes that is clean, or has one ASCII escape in its
 // last 8 bytes and nothing after it (a quote that closes a sentence), is
 // written without a loop. Otherwise it copies s into a zero-padded buffer
-// on the stack, and tests it a word at a time (Set.MaskWord) from each
+// on the stack, and tests it a word at a time (scan.MaskBase) from each
 // stop on: it stores each word at its place in the output before the
 // test, writes an ASCII escape from t with one word store and a valid
 // sequence the set passes with one 4-byte store. Every store ends below
@@ -43,7 +51,7 @@ func appendShort(b []byte, l int, s []byte, set *scan.Set, t *[128]escCode) (int
 	_ = b[l+n+15] // the room every store relies on
 	if uint(n-8) <= 8 {
 		w0, w1 := binary.LittleEndian.Uint64(s), binary.LittleEndian.Uint64(s[n-8:])
-		m0, m1 := set.MaskWord(w0), set.MaskWord(w1)
+		m0, m1 := scan.MaskBase(w0), scan.MaskBase(w1)
 		if m0|m1 == 0 {
 			binary.LittleEndian.PutUint64(b[l:], w0)
 			binary.LittleEndian.PutUint64(b[l+n-8:], w1)
@@ -51,12 +59,15 @@ func appendShort(b []byte, l int, s []byte, set *scan.Set, t *[128]escCode) (int
 		}
 		return appendShortStop(b, l, s, set, t, w0, w1, m0, m1)
 	}
+	if !set.UTF8() {
+		return l, 0 // the loop would stop at the first byte >= 0x80
+	}
 	return appendShortLoop(b, l, s, set, t)
 }
 
 // appendShortStop is appendShort for 8 to 16 bytes that are not clean,
 // with w0 and w1 their first and last 8 bytes and m0 and m1 the masks of
-// those words (Set.MaskWord), for callers that tested them already.
+// those words (scan.MaskBase), for callers that tested them already.
 func appendShortStop(b []byte, l int, s []byte, set *scan.Set, t *[128]escCode, w0, w1, m0, m1 uint64) (int, int) {
 	n := len(s)
 	if p := n - 8 + bits.TrailingZeros64(m1)>>3; m0 == 0 && t != nil && s[p] < utf8.RuneSelf {
@@ -64,7 +75,7 @@ func appendShortStop(b []byte, l int, s []byte, set *scan.Set, t *[128]escCode, 
 		// the bytes after it are clean, one escape and three stores
 		// write the string.
 		rest := w1 >> (8 * (p + 1 - (n - 8))) // zeros shifted in: members
-		if bits.TrailingZeros64(set.MaskWord(rest))>>3 >= n-p-1 {
+		if bits.TrailingZeros64(scan.MaskBase(rest))>>3 >= n-p-1 {
 			out := unsafe.Pointer(unsafe.SliceData(b[:l+n+16]))
 			store64(out, l, w0)
 			store64(out, l+n-8, w1)
@@ -74,6 +85,9 @@ func appendShortStop(b []byte, l int, s []byte, set *scan.Set, t *[128]escCode, 
 			store64(out, l, rest)
 			return l + n - p - 1, n
 		}
+	}
+	if !set.UTF8() {
+		return l, 0 // the loop would stop at the first byte >= 0x80
 	}
 	return appendShortLoop(b, l, s, set, t)
 }
@@ -106,7 +120,7 @@ func appendShortLoop(b []byte, l int, s []byte, set *scan.Set, t *[128]escCode) 
 	for i < n {
 		w := load64(pad, i)
 		store64(out, l, w)
-		m := set.MaskWord(w)
+		m := scan.MaskBase(w)
 		if m == 0 {
 			l, i = l+8, i+8
 			continue

@@ -1,44 +1,19 @@
 package scan
 
 // The word scan of a short string: a caller that scans a few words in its
-// own loop, with no kernel call, tests eight bytes at a time with
-// Set.MaskWord and a sequence of a UTF-8 Set with Set.SeqLen4. Both are
-// small enough to be inlined. They are plain Go, the same on every
-// architecture and build, and give the result of the kernels
-// (TestWordScanAgrees).
+// own loop, with no kernel call, tests eight bytes at a time with MaskBase
+// and a sequence of a UTF-8 Set with Set.SeqLen4, for a Set without added
+// bytes (HasExtra). All are small enough to be inlined. They are plain Go,
+// the same on every architecture and build, and the SWAR kernels' own
+// functions (TestWordScanAgrees checks them against Copy on every kernel).
 
-// WordScan reports whether MaskWord serves s: whether s holds at most
-// three added ASCII bytes (every standard option; a Set with more costs
-// the word mask more than a kernel call saves).
-func (s *Set) WordScan() bool { return s.kind <= kindExtra3 }
-
-// MaskWord returns a word whose bit 8k+7 is set when byte k of v (little
-// endian: byte 0 first in memory) is a member of s, every byte >= 0x80
-// included; s must be one WordScan reports true for. As with the SWAR
-// kernels' masks, only the lowest set bit is exact: bytes above the first
-// member may be flagged falsely.
-func (s *Set) MaskWord(v uint64) uint64 {
-	m := (v - 0x20*lsb) | ((v ^ '"'*lsb) - lsb) | ((v ^ '\\'*lsb) - lsb) | v
-	if s.nx != 0 {
-		x := &s.extra
-		m |= ((v ^ uint64(x[0])*lsb) - lsb) | ((v ^ uint64(x[1])*lsb) - lsb) |
-			((v ^ uint64(x[2])*lsb) - lsb)
-	}
-	return m & msb
-}
-
-// MaskBase is MaskWord for the bytes every Set holds: the control bytes,
-// '"', '\\' and the bytes >= 0x80.
+// MaskBase returns a word whose bit 8k+7 is set when byte k of v (little
+// endian: byte 0 first in memory) is a member of every Set: a control
+// byte, '"', '\\' or a byte >= 0x80. So for a Set without added bytes
+// (HasExtra) it flags the members. As with the SWAR kernels' masks, only
+// the lowest set bit is exact: bytes above the first member may be
+// flagged falsely.
 func MaskBase(v uint64) uint64 { return maskBase(v) }
-
-// MaskExtra is MaskWord for the added ASCII bytes of s alone (their
-// padding repeats '"', which MaskBase flags anyway); it is 0 for a Set
-// without any (HasExtra).
-func (s *Set) MaskExtra(v uint64) uint64 {
-	x := &s.extra
-	return (((v ^ uint64(x[0])*lsb) - lsb) | ((v ^ uint64(x[1])*lsb) - lsb) |
-		((v ^ uint64(x[2])*lsb) - lsb)) & msb
-}
 
 // HasExtra reports whether s holds any added ASCII byte.
 func (s *Set) HasExtra() bool { return s.nx != 0 }
