@@ -15,9 +15,11 @@ import (
 // a compact array or after a name. Both write the quote char, scan with
 // set.Copy, and on a stop write the ASCII escapes of the standard options
 // from a table between clean runs (tableEscapes) before they hand the rest
-// to escaper.appendSome.
+// to escaper.appendSome. A string of at most shortMax bytes under a set
+// shortSet accepts takes the short path first (short.go), with no kernel
+// call.
 //
-// writeStringValue and appendQuote hold tableEscapes' loop inline: a call
+// writeStringLong and appendQuote hold tableEscapes' loop inline: a call
 // there costs 10% to 20% of the instructions of a 12-byte string with one
 // escape (escaped/len=12 under callgrind, see docs/PERFORMANCE.md).
 // TestInlinedTableEscapes checks that the three loops are the same text,
@@ -30,7 +32,8 @@ import (
 // options of the presets (no CharacterEscapes, MaxUnescaped 0 or U+007F)
 // take quickKey and quickSetOf, a few tests and loads; the rest
 // appendQuoteOther. It holds tableEscapes' loop inline, as
-// writeStringValue does.
+// writeStringLong does, and appendShort's first case, as writeStringValue
+// does.
 func (e *Escaping) appendQuote(dst, s []byte) ([]byte, error) {
 	var set *scan.Set
 	k := e.quickKey()
@@ -255,11 +258,12 @@ func tableEscapes(b []byte, l int, s []byte, n int, set *scan.Set, t *[128]escCo
 	return l, n
 }
 
-// writeStringValue is WriteString. Its fast path is for values in a
-// compact array or after a name: the separator, the string and its quotes
-// fit in the buffer, and the scan finds nothing to escape, so the string
-// costs one kernel call. It returns its errors through g.note itself, so
-// that WriteString stays small enough to be inlined.
+// writeStringValue is WriteString. It holds the short path of a value in a
+// compact array or after a name (a string of at most shortMax bytes under
+// a set shortSet accepts, which fits in the buffer): nothing else, so that
+// its frame is small; every other string goes to writeStringLong. It
+// returns its errors through g.note itself, so that WriteString stays
+// small enough to be inlined.
 func (g *Generator) writeStringValue(s []byte) error {
 	if st := &g.state; g.esc.short && len(s) <= shortMax && st.valueSep != noFast && g.err == nil {
 		b := g.out.buf
@@ -355,8 +359,10 @@ func (g *Generator) writeStringRest(b, s []byte, i, mark int) error {
 	return g.note(g.finishString(s[i:], int64(i), mark))
 }
 
-// writeStringLong is writeStringValue for the strings longer than shortMax
-// and every case its short path does not take.
+// writeStringLong is writeStringValue for every string its short path does
+// not take. Its fast path is for values in a compact array or after a
+// name: the separator, the string and its quotes fit in the buffer, and
+// the scan finds nothing to escape, so the string costs one kernel call.
 func (g *Generator) writeStringLong(s []byte) error {
 	if st := &g.state; st.valueSep != noFast && g.err == nil && g.esc.hook == nil {
 		b := g.out.buf

@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-// TestInlinedTableEscapes checks that the loops writeStringValue and
+// TestInlinedTableEscapes checks that the loops writeStringLong and
 // appendQuote hold inline are tableEscapes' loop, to the letter: the three
 // may not drift apart (see fastpath.go for why the copies stay).
 func TestInlinedTableEscapes(t *testing.T) {
