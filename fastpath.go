@@ -19,7 +19,7 @@ import (
 // shortSet accepts takes the short path first (short.go), with no kernel
 // call.
 //
-// writeStringLong and appendQuote hold tableEscapes' loop inline: a call
+// writeStringValue and appendQuote hold tableEscapes' loop inline: a call
 // there costs 10% to 20% of the instructions of a 12-byte string with one
 // escape (escaped/len=12 under callgrind, see docs/PERFORMANCE.md).
 // TestInlinedTableEscapes checks that the three loops are the same text,
@@ -32,8 +32,7 @@ import (
 // options of the presets (no CharacterEscapes, MaxUnescaped 0 or U+007F)
 // take quickKey and quickSetOf, a few tests and loads; the rest
 // appendQuoteOther. It holds tableEscapes' loop inline, as
-// writeStringLong does, and appendShort's first case, as writeStringValue
-// does.
+// writeStringValue does, and appendShort's first case, as writeShort does.
 func (e *Escaping) appendQuote(dst, s []byte) ([]byte, error) {
 	var set *scan.Set
 	k := e.quickKey()
@@ -55,7 +54,7 @@ func (e *Escaping) appendQuote(dst, s []byte) ([]byte, error) {
 	var n int
 	switch {
 	case uint(len(s)-8) <= 8 && shortSet(set):
-		// appendShort's first case, inline, as in writeStringValue.
+		// appendShort's first case, inline, as in writeShort.
 		n = len(s)
 		w0 := binary.LittleEndian.Uint64(s)
 		w1 := binary.LittleEndian.Uint64(s[n-8:])
@@ -258,14 +257,14 @@ func tableEscapes(b []byte, l int, s []byte, n int, set *scan.Set, t *[128]escCo
 	return l, n
 }
 
-// writeStringValue is WriteString. It holds the short path of a value in a
-// compact array or after a name (a string of at most shortMax bytes under
-// a set shortSet accepts, which fits in the buffer): nothing else, so that
-// its frame is small; every other string goes to writeStringLong. It
-// returns its errors through g.note itself, so that WriteString stays
-// small enough to be inlined.
-func (g *Generator) writeStringValue(s []byte) error {
-	if st := &g.state; g.esc.short && len(s) <= shortMax && st.valueSep != noFast && g.err == nil {
+// writeShort is writeStringValue's short path, for a value in a compact
+// array or after a name: a string of at most shortMax bytes under a set
+// shortSet accepts, which fits in the buffer. It reports whether it wrote
+// the string, and writeStringValue's result then; when it did not, it
+// changed nothing. It is a function of its own so that its frame and
+// registers are its own.
+func (g *Generator) writeShort(s []byte) (bool, error) {
+	if st := &g.state; st.valueSep != noFast && g.err == nil {
 		b := g.out.buf
 		l, n := len(b), len(s)
 		if n <= cap(b)-l-(slack+3) {
@@ -298,7 +297,7 @@ func (g *Generator) writeStringValue(s []byte) error {
 					*(*byte)(unsafe.Add(p, l)) = q
 					g.out.buf = b[:l+1]
 					st.fastValueDone()
-					return nil
+					return true, nil
 				}
 				if t := g.esc.table; m0 == 0 && t != nil {
 					k := n - 8 + bits.TrailingZeros64(m1)>>3
@@ -315,19 +314,17 @@ func (g *Generator) writeStringValue(s []byte) error {
 							*(*byte)(unsafe.Add(p, l)) = q
 							g.out.buf = b[:l+1]
 							st.fastValueDone()
-							return nil
+							return true, nil
 						}
 					}
 				}
 			}
-			if set.UTF8() {
-				b = b[:cap(b)]
-				l, i := appendShortLoop(b, l, s, set, g.esc.table)
-				return g.writeStringEnd(b, l, s, i, mark)
-			}
+			b = b[:cap(b)]
+			l, i := appendShortLoop(b, l, s, set, g.esc.table)
+			return true, g.writeStringEnd(b, l, s, i, mark)
 		}
 	}
-	return g.writeStringLong(s)
+	return false, nil
 }
 
 // writeStringEnd finishes a string value after appendShort wrote b[:l]
@@ -359,11 +356,19 @@ func (g *Generator) writeStringRest(b, s []byte, i, mark int) error {
 	return g.note(g.finishString(s[i:], int64(i), mark))
 }
 
-// writeStringLong is writeStringValue for every string its short path does
-// not take. Its fast path is for values in a compact array or after a
-// name: the separator, the string and its quotes fit in the buffer, and
-// the scan finds nothing to escape, so the string costs one kernel call.
-func (g *Generator) writeStringLong(s []byte) error {
+// writeStringValue is WriteString. A string of at most shortMax bytes
+// under a set shortSet accepts tries writeShort first. Otherwise its fast
+// path is for values in a compact array or after a name: the separator,
+// the string and its quotes fit in the buffer, and the scan finds nothing
+// to escape, so the string costs one kernel call. It returns its errors
+// through g.note itself, so that WriteString stays small enough to be
+// inlined.
+func (g *Generator) writeStringValue(s []byte) error {
+	if len(s) <= shortMax && g.esc.short {
+		if done, err := g.writeShort(s); done {
+			return err
+		}
+	}
 	if st := &g.state; st.valueSep != noFast && g.err == nil && g.esc.hook == nil {
 		b := g.out.buf
 		l := len(b)

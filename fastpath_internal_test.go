@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-// TestInlinedTableEscapes checks that the loops writeStringLong and
+// TestInlinedTableEscapes checks that the loops writeStringValue and
 // appendQuote hold inline are tableEscapes' loop, to the letter: the three
 // may not drift apart (see fastpath.go for why the copies stay).
 func TestInlinedTableEscapes(t *testing.T) {
@@ -30,7 +30,7 @@ func TestInlinedTableEscapes(t *testing.T) {
 	loops := map[string]string{}
 	for _, d := range f.Decls {
 		fn, ok := d.(*ast.FuncDecl)
-		if !ok || (fn.Name.Name != "tableEscapes" && fn.Name.Name != "writeStringLong" && fn.Name.Name != "appendQuote") {
+		if !ok || (fn.Name.Name != "tableEscapes" && fn.Name.Name != "writeStringValue" && fn.Name.Name != "appendQuote") {
 			continue
 		}
 		ast.Inspect(fn.Body, func(n ast.Node) bool {
@@ -54,7 +54,7 @@ func TestInlinedTableEscapes(t *testing.T) {
 	if a == "" {
 		t.Fatal("loop not found in tableEscapes")
 	}
-	for _, name := range []string{"writeStringLong", "appendQuote"} {
+	for _, name := range []string{"writeStringValue", "appendQuote"} {
 		if b := loops[name]; b != a {
 			t.Errorf("the inline loop of %s differs from tableEscapes:\n%s\n%s", name, b, a)
 		}

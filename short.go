@@ -15,13 +15,15 @@ import (
 // see docs/PERFORMANCE.md "Short strings").
 const shortMax = 16
 
-// shortSet reports whether appendShort serves the scan set set: one with
-// no added ASCII bytes, the set of the Minimal, Jackson and ASCII presets
-// and of MaxUnescaped, JSLineTerminators and SurrogateEscapes. A set with
+// shortSet reports whether appendShort serves the scan set set: a UTF-8
+// set with no added ASCII bytes, the set of the Minimal and Jackson
+// presets and of JSLineTerminators and SurrogateEscapes. A plain set (the
+// ASCII preset: MaxUnescaped below U+07FF) stops at every byte >= 0x80,
+// which the kernel path hands to its run escaper at once. A set with
 // added bytes ('/', the HTML bytes, the apostrophe) costs the word mask
 // more per word than a kernel call saves on a short string (callgrind, see
 // docs/PERFORMANCE.md "Short strings"), so it keeps the kernel path.
-func shortSet(set *scan.Set) bool { return !set.HasExtra() }
+func shortSet(set *scan.Set) bool { return set.UTF8() && !set.HasExtra() }
 
 // appendShort writes the escaped content of s (no quotes), len(s) <=
 // shortMax, to b[l:], where b is the whole capacity and
@@ -59,9 +61,6 @@ func appendShort(b []byte, l int, s []byte, set *scan.Set, t *[128]escCode) (int
 		}
 		return appendShortStop(b, l, s, set, t, w0, w1, m0, m1)
 	}
-	if !set.UTF8() {
-		return l, 0 // the loop would stop at the first byte >= 0x80
-	}
 	return appendShortLoop(b, l, s, set, t)
 }
 
@@ -85,9 +84,6 @@ func appendShortStop(b []byte, l int, s []byte, set *scan.Set, t *[128]escCode, 
 			store64(out, l, rest)
 			return l + n - p - 1, n
 		}
-	}
-	if !set.UTF8() {
-		return l, 0 // the loop would stop at the first byte >= 0x80
 	}
 	return appendShortLoop(b, l, s, set, t)
 }
