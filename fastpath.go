@@ -258,73 +258,69 @@ func tableEscapes(b []byte, l int, s []byte, n int, set *scan.Set, t *[128]escCo
 }
 
 // writeShort is writeStringValue's short path, for a value in a compact
-// array or after a name: a string of at most shortMax bytes under a set
-// shortSet accepts, which fits in the buffer. It reports whether it wrote
-// the string, and writeStringValue's result then; when it did not, it
-// changed nothing. It is a function of its own so that its frame and
-// registers are its own.
-func (g *Generator) writeShort(s []byte) (bool, error) {
-	if st := &g.state; st.valueSep != noFast && g.err == nil {
-		b := g.out.buf
-		l, n := len(b), len(s)
-		if n <= cap(b)-l-(slack+3) {
-			// The room test leaves Slack past every store below, so
-			// they need no bounds checks.
-			p := unsafe.Pointer(unsafe.SliceData(b))
-			mark := l
-			sep := st.valueSep
-			*(*byte)(unsafe.Add(p, l)) = sep // 0 before the first value: overwritten
-			if sep != 0 {
-				l++
-			}
-			q := g.esc.quote
+// array or after a name (no error yet, and room in the buffer for the
+// separator, the quotes, the string and Slack, which writeStringValue has
+// checked): a string of at most shortMax bytes under a set shortSet
+// accepts. It is a function of its own so that its frame and registers
+// are its own.
+func (g *Generator) writeShort(s []byte) error {
+	st := &g.state
+	b := g.out.buf
+	l, n := len(b), len(s)
+	// writeStringValue's room test leaves Slack past every store below,
+	// so they need no bounds checks.
+	p := unsafe.Pointer(unsafe.SliceData(b))
+	mark := l
+	sep := st.valueSep
+	*(*byte)(unsafe.Add(p, l)) = sep // 0 before the first value: overwritten
+	if sep != 0 {
+		l++
+	}
+	q := g.esc.quote
+	*(*byte)(unsafe.Add(p, l)) = q
+	l++
+	set := g.esc.set
+	if uint(n-8) <= 8 {
+		// 8 to 16 bytes: two overlapping words cover the
+		// string. A clean one costs two word tests and two
+		// stores, one with a single ASCII escape in its last
+		// word and nothing after it a third test and three
+		// stores (appendShort's work, inline).
+		w0 := binary.LittleEndian.Uint64(s)
+		w1 := binary.LittleEndian.Uint64(s[n-8:])
+		m0, m1 := scan.MaskBase(w0), scan.MaskBase(w1) // shortSet: no added bytes
+		if m0|m1 == 0 {
+			store64(p, l, w0)
+			store64(p, l+n-8, w1)
+			l += n
 			*(*byte)(unsafe.Add(p, l)) = q
-			l++
-			set := g.esc.set
-			if uint(n-8) <= 8 {
-				// 8 to 16 bytes: two overlapping words cover the
-				// string. A clean one costs two word tests and two
-				// stores, one with a single ASCII escape in its last
-				// word and nothing after it a third test and three
-				// stores (appendShort's work, inline).
-				w0 := binary.LittleEndian.Uint64(s)
-				w1 := binary.LittleEndian.Uint64(s[n-8:])
-				m0, m1 := scan.MaskBase(w0), scan.MaskBase(w1) // shortSet: no added bytes
-				if m0|m1 == 0 {
+			g.out.buf = b[:l+1]
+			st.fastValueDone()
+			return nil
+		}
+		if t := g.esc.table; m0 == 0 && t != nil {
+			k := n - 8 + bits.TrailingZeros64(m1)>>3
+			if c := s[k]; c < utf8.RuneSelf {
+				rest := w1 >> (8 * (k - (n - 8))) >> 8 // zeros shifted in: members
+				if bits.TrailingZeros64(scan.MaskBase(rest))>>3 >= n-k-1 {
 					store64(p, l, w0)
 					store64(p, l+n-8, w1)
-					l += n
+					e := &t[c]
+					store64(p, l+k, e.w)
+					l += k + int(e.n)
+					store64(p, l, rest)
+					l += n - k - 1
 					*(*byte)(unsafe.Add(p, l)) = q
 					g.out.buf = b[:l+1]
 					st.fastValueDone()
-					return true, nil
-				}
-				if t := g.esc.table; m0 == 0 && t != nil {
-					k := n - 8 + bits.TrailingZeros64(m1)>>3
-					if c := s[k]; c < utf8.RuneSelf {
-						rest := w1 >> (8 * (k - (n - 8))) >> 8 // zeros shifted in: members
-						if bits.TrailingZeros64(scan.MaskBase(rest))>>3 >= n-k-1 {
-							store64(p, l, w0)
-							store64(p, l+n-8, w1)
-							e := &t[c]
-							store64(p, l+k, e.w)
-							l += k + int(e.n)
-							store64(p, l, rest)
-							l += n - k - 1
-							*(*byte)(unsafe.Add(p, l)) = q
-							g.out.buf = b[:l+1]
-							st.fastValueDone()
-							return true, nil
-						}
-					}
+					return nil
 				}
 			}
-			b = b[:cap(b)]
-			l, i := appendShortLoop(b, l, s, set, g.esc.table)
-			return true, g.writeStringEnd(b, l, s, i, mark)
 		}
 	}
-	return false, nil
+	b = b[:cap(b)]
+	l, i := appendShortLoop(b, l, s, set, g.esc.table)
+	return g.writeStringEnd(b, l, s, i, mark)
 }
 
 // writeStringEnd finishes a string value after appendShort wrote b[:l]
@@ -364,10 +360,9 @@ func (g *Generator) writeStringRest(b, s []byte, i, mark int) error {
 // through g.note itself, so that WriteString stays small enough to be
 // inlined.
 func (g *Generator) writeStringValue(s []byte) error {
-	if len(s) <= shortMax && g.esc.short {
-		if done, err := g.writeShort(s); done {
-			return err
-		}
+	if st := &g.state; len(s) <= shortMax && g.esc.short && st.valueSep != noFast && g.err == nil &&
+		len(s) <= cap(g.out.buf)-len(g.out.buf)-(slack+3) {
+		return g.writeShort(s)
 	}
 	if st := &g.state; st.valueSep != noFast && g.err == nil && g.esc.hook == nil {
 		b := g.out.buf
