@@ -43,6 +43,7 @@ targets=(
 	"./cmd/jgen/internal/cli:FuzzRootPath:30000x"
 	".:FuzzEscapeNonASCII:150000x"
 	"./internal/ftoa:FuzzAppendJSON:150000x"
+	".:FuzzShortPath:35000x"
 )
 
 if [ -n "${JGEN_FUZZ_TARGETS:-}" ]; then
