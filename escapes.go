@@ -105,6 +105,13 @@ type CharacterEscapes struct {
 	// utf8 are the sets that pass valid UTF-8 through, indexed by
 	// utf8Index like stdUTF8.
 	utf8 [utf8Sets]lazySet
+	// tabs are the ASCII escape tables for each optionKey, like stdTabs,
+	// built on first use; unused unless tableOK.
+	tabs [tableKeys]lazyTable
+	// tableOK is set when every ASCII entry's form fits an escCode (8
+	// bytes), so that the string loops can write it from a table as they
+	// do for the standard options.
+	tableOK bool
 	// maxSeq is the longest output of one escape, in bytes.
 	maxSeq int
 }
@@ -156,7 +163,7 @@ func mustCharacterEscapes(spec EscapeSpec) *CharacterEscapes {
 // character outside printable ASCII, a lone surrogate escape). The spec's
 // maps are copied.
 func NewCharacterEscapes(spec EscapeSpec) (*CharacterEscapes, error) {
-	ce := &CharacterEscapes{hook: spec.IndexEscape, minRune: utf8.MaxRune + 1, maxSeq: maxEscapeLen}
+	ce := &CharacterEscapes{hook: spec.IndexEscape, minRune: utf8.MaxRune + 1, maxSeq: maxEscapeLen, tableOK: true}
 	for b, esc := range spec.ASCII {
 		if err := ce.addASCII(b, esc); err != nil {
 			return nil, err
@@ -207,6 +214,7 @@ func (ce *CharacterEscapes) addASCII(b byte, esc Escape) error {
 		}
 		ce.noteRaw(esc.seq, rune(b))
 		ce.maxSeq = max(ce.maxSeq, len(esc.seq))
+		ce.tableOK = ce.tableOK && len(esc.seq) <= 8
 	default:
 		return &OptionsError{where, "unknown escape action"}
 	}

@@ -107,19 +107,40 @@ type escCode struct {
 // stdTabs holds the ASCII escape table of each optionKey.
 var stdTabs = func() (tabs [tableKeys][128]escCode) {
 	for k := range tabs {
-		e := optionKey(k).escaping()
-		x := escaper{hex: hexLower, quote: e.quote(), escaping: e}
-		if e.UpperHex {
-			x.hex = hexUpper
-		}
-		for c := range tabs[k] {
-			var w [8]byte
-			n := copy(w[:], x.appendASCII(nil, byte(c)))
-			tabs[k][c] = escCode{w: binary.LittleEndian.Uint64(w[:]), n: uint8(n)}
-		}
+		fillTable(&tabs[k], optionKey(k), nil)
 	}
 	return tabs
 }()
+
+// fillTable fills t with the form of every ASCII byte under the options
+// of k and the custom table ce (nil for none), as escaper.appendASCII
+// writes it. Every form must fit in 8 bytes (CharacterEscapes.tableOK).
+func fillTable(t *[128]escCode, k optionKey, ce *CharacterEscapes) {
+	e := k.escaping()
+	e.CharacterEscapes = ce
+	x := escaper{hex: hexLower, quote: e.quote(), escaping: e, charEscapes: ce}
+	if e.UpperHex {
+		x.hex = hexUpper
+	}
+	for c := range t {
+		var w [8]byte
+		n := copy(w[:], x.appendASCII(nil, byte(c)))
+		t[c] = escCode{w: binary.LittleEndian.Uint64(w[:]), n: uint8(n)}
+	}
+}
+
+// lazyTable is an ASCII escape table built on first use, like lazySet.
+type lazyTable struct{ p atomic.Pointer[[128]escCode] }
+
+func (l *lazyTable) get(k optionKey, ce *CharacterEscapes) *[128]escCode {
+	if t := l.p.Load(); t != nil {
+		return t
+	}
+	t := new([128]escCode)
+	fillTable(t, k, ce)
+	l.p.Store(t)
+	return t
+}
 
 // stdSets holds the scan set of each optionKey.set().
 var stdSets = func() (sets [setKeys]scan.Set) {

@@ -2,6 +2,7 @@ package jgen
 
 import (
 	"bytes"
+	"encoding/binary"
 	"testing"
 )
 
@@ -137,6 +138,51 @@ func TestQuickSetPlain(t *testing.T) {
 	for _, e := range []Escaping{{MaxUnescaped: 0x7E}, {MaxUnescaped: -1}} {
 		if s := e.quickSet(); s != nil {
 			t.Errorf("quickSet(%+v) is not nil for an invalid MaxUnescaped", e)
+		}
+	}
+}
+
+// TestCharacterEscapesTables checks the escape tables derived for a
+// CharacterEscapes: for every option key, each ASCII byte's entry is what
+// appendASCII writes for it (the custom action where the table has one,
+// else the options'), the escaper takes the table, and a table with an
+// ASCII sequence longer than 8 bytes has none, so its bytes still come
+// from appendASCII.
+func TestCharacterEscapesTables(t *testing.T) {
+	short := mustCharacterEscapes(EscapeSpec{ASCII: map[byte]Escape{
+		'a': EscapeSequence(`\u0061ab`), '/': EscapeNone(), '<': EscapeBackslash('/'),
+		'~': EscapeSequence("12345678"), '\n': EscapeUnicode(),
+	}, Runes: map[rune]string{'é': `\u00e9`}})
+	long := mustCharacterEscapes(EscapeSpec{ASCII: map[byte]Escape{'~': EscapeSequence("123456789")}})
+	for _, ce := range []*CharacterEscapes{HTMLEscapes, JSONPEscapes, PrintableASCII.CharacterEscapes, short, long} {
+		for k := range optionKey(tableKeys) {
+			e := k.escaping()
+			e.CharacterEscapes = ce
+			if c, _, _, bad := ce.rawEscaped(&e); bad {
+				t.Logf("key %#x: %q raw in a sequence, invalid: skipped", k, c)
+				continue
+			}
+			var x escaper
+			if err := x.compile(e); err != nil {
+				t.Fatal(err)
+			}
+			if ce == long {
+				if x.table != nil {
+					t.Errorf("key %#x: a 9-byte sequence has a table", k)
+				}
+				continue
+			}
+			if x.table == nil {
+				t.Fatalf("key %#x: no table for %p", k, ce)
+			}
+			for c := range byte(0x80) {
+				want := x.appendASCII(nil, c)
+				code := x.table[c]
+				got := binary.LittleEndian.AppendUint64(nil, code.w)[:code.n]
+				if !bytes.Equal(got, want) {
+					t.Errorf("key %#x: table has %q for %q, want %q", k, got, c, want)
+				}
+			}
 		}
 	}
 }
