@@ -79,9 +79,7 @@ func (x *escaper) init(e Escaping) {
 		// A hook is promised runs of ASCII bytes, so with one the scan
 		// must stop at every non-ASCII byte.
 		if pass && ce.hook == nil {
-			x.set = ce.utf8[utf8Index(lead, key)].get(func() scan.Set {
-				return scan.NewUTF8Set(ce.stopLeads(lead), ce.scanExtra(key.extra())...)
-			})
+			x.set = ce.utf8[utf8Index(lead, key)].get(func() scan.Set { return ce.utf8Set(lead, key) })
 		}
 		x.hook = ce.hook
 		if ce.tableOK {

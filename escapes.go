@@ -290,6 +290,34 @@ func (ce *CharacterEscapes) stopLeads(c leadClass) *[256]bool {
 	return stops
 }
 
+// utf8Set returns the scan set that passes valid UTF-8 through for ce
+// under lead class c and option key k: it stops at the lead bytes of c
+// and of ce's custom runes, and of those passes every code point that
+// neither escapes (runeTest).
+func (ce *CharacterEscapes) utf8Set(c leadClass, k optionKey) scan.Set {
+	return scan.NewUTF8SetFunc(ce.stopLeads(c), ce.runeTest(c), ce.scanExtra(k.extra())...)
+}
+
+// runeTest returns the rune test of ce's UTF-8 sets under lead class c:
+// true for ce's custom runes and for what c escapes.
+func (ce *CharacterEscapes) runeTest(c leadClass) func(rune) bool {
+	if len(ce.runes) == 0 {
+		return c.runeTest()
+	}
+	if c == leadNoLimit { // no option escapes a code point
+		return func(r rune) bool {
+			_, ok := ce.rune(r)
+			return ok
+		}
+	}
+	return func(r rune) bool {
+		if _, ok := ce.rune(r); ok {
+			return true
+		}
+		return c.escapes(r)
+	}
+}
+
 // noteRaw records the raw characters of seq, a valid sequence for key,
 // in rawKey.
 func (ce *CharacterEscapes) noteRaw(seq string, key rune) {

@@ -189,7 +189,7 @@ func stdUTF8Set(c leadClass, k optionKey) *scan.Set {
 
 func buildStdUTF8(c leadClass, k optionKey) *scan.Set {
 	return stdUTF8[utf8Index(c, k)].get(func() scan.Set {
-		return scan.NewUTF8Set(stopLeads(c), k.extra()...)
+		return scan.NewUTF8SetFunc(stopLeads(c), c.runeTest(), k.extra()...)
 	})
 }
 
@@ -276,4 +276,39 @@ func stopLeads(c leadClass) *[256]bool {
 		}
 	}
 	return &t
+}
+
+// runeTest returns the rune test of the UTF-8 sets of lead class c
+// (scan.NewUTF8SetFunc): nil when every code point of the lead bytes
+// stopLeads lists is escaped, else c.escapes. Only JSLineTerminators
+// without a MaxUnescaped limit lists a lead byte most of whose code points
+// are raw: E2, which starts U+2000..U+2FFF (U+2026, U+2605 and the like),
+// of which only U+2028 and U+2029 are escaped.
+func (c leadClass) runeTest() func(rune) bool {
+	if c.lineTerms() && c.limit() == leadNoLimit {
+		return c.escapes
+	}
+	return nil
+}
+
+// escapes reports whether a code point r >= U+0080 may be escaped under
+// lead class c: true for every code point above the class's MaxUnescaped
+// limit (the limit of the class, below the Escaping's own), for U+2028
+// and U+2029 under JSLineTerminators, and above U+FFFF under
+// SurrogateEscapes.
+func (c leadClass) escapes(r rune) bool {
+	switch c.limit() {
+	case leadAbove4Byte:
+		if r > 0xFFFF {
+			return true
+		}
+	case leadAbove2Byte:
+		if r > 0x7FF {
+			return true
+		}
+	}
+	if c.lineTerms() && (r == '\u2028' || r == '\u2029') {
+		return true
+	}
+	return c.surrogates() && r > 0xFFFF
 }

@@ -186,3 +186,39 @@ func TestCharacterEscapesTables(t *testing.T) {
 		}
 	}
 }
+
+// TestUTF8SetsPassRawRunesOfListedLeads: the UTF-8 scan sets of
+// JSLineTerminators (Stdlib) and of a custom table's runes stop at the lead
+// byte of an escaped code point only for that code point, not for the raw
+// ones that share its lead byte (U+2026, U+2605 under E2), and the strings
+// that mix both come out with exactly the escaped ones escaped.
+func TestUTF8SetsPassRawRunesOfListedLeads(t *testing.T) {
+	runes := mustCharacterEscapes(EscapeSpec{Runes: map[rune]string{'\u2028': `\u2028`, 'é': `\u00e9`}})
+	for _, c := range []struct {
+		e        Escaping
+		in       string
+		clean    int // the scan's first stop
+		want     string
+		wantStop byte
+	}{
+		{Stdlib, "a…b★c\u2028d", len("a…b★c"), `"a…b★c\u2028d"`, 0xE2},
+		{Stdlib, "…\u2029", len("…"), `"…\u2029"`, 0xE2},
+		{Escaping{JSLineTerminators: true, SurrogateEscapes: true}, "…😀", len("…"), `"…\ud83d\ude00"`, 0xF0},
+		{Escaping{CharacterEscapes: runes}, "…ü★é\u2028", len("…ü★"), `"…ü★\u00e9\u2028"`, 0xC3},
+	} {
+		var x escaper
+		if err := x.compile(c.e); err != nil {
+			t.Fatal(err)
+		}
+		if !x.set.UTF8() {
+			t.Fatalf("%+v: not a UTF-8 set", c.e)
+		}
+		if got := x.set.Index([]byte(c.in)); got != c.clean || c.in[got] != c.wantStop {
+			t.Errorf("%+v: Index(%q) = %d, want %d", c.e, c.in, got, c.clean)
+		}
+		got, err := c.e.AppendQuote(nil, c.in)
+		if err != nil || string(got) != c.want {
+			t.Errorf("%+v: AppendQuote(%q) = %s, %v; want %s", c.e, c.in, got, err, c.want)
+		}
+	}
+}

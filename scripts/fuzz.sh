@@ -42,6 +42,7 @@ targets=(
 	"./cmd/jgen:FuzzCLI:55000x"
 	"./cmd/jgen/internal/cli:FuzzRootPath:30000x"
 	".:FuzzEscapeNonASCII:150000x"
+	"./internal/scan:FuzzRefinedSet:100000x"
 )
 
 if [ -n "${JGEN_FUZZ_TARGETS:-}" ]; then

@@ -84,7 +84,32 @@ func copyGo(s *Set, dst, src *byte, n int) int {
 	if level != 0 {
 		return copyUTF8Vec(s, d, b)
 	}
-	return copySWAR(s, d, b)
+	return s.refine(d, b, copySWAR(s, d, b))
+}
+
+// copyRefined512 is where copyEntry jumps for a UTF-8 Set with a rune test
+// (Set.escapes) at level AVX-512: copyUTF8AVX512, then the rune test.
+//
+//lint:ignore U1000 reached from copyEntry in scan_amd64.s.
+func copyRefined512(s *Set, dst, src *byte, n int) int {
+	d, b := unsafe.Slice(dst, n+Slack), unsafe.Slice(src, n)
+	return s.refine(d, b, copyUTF8AVX512(s, dst, src, n))
+}
+
+// resume is the kernel of this machine's level without the rune test,
+// for Set.copyOn; src[0] is a sequence boundary.
+func resume(s *Set, dst, src []byte) int {
+	switch level {
+	case 2:
+		return copyUTF8AVX512(s, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
+	case 1:
+		i := 0 // non-ASCII first (CJK after a symbol): the UTF-8 kernel at once
+		if src[0] < 0x80 {
+			i = copyAVX2(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
+		}
+		return copyUTF8Kernel(s, dst, src, i)
+	}
+	return copySWAR(s, dst, src)
 }
 
 // copyGoFrom continues a UTF-8 Set's Copy whose AVX2 ASCII run stopped at a
@@ -123,9 +148,31 @@ func copyUTF8From(s *Set, dst, src []byte, i int) int {
 	}
 	if n >= 32 {
 		st := min(i, n-32)
-		return st + copyUTF8AVX2(&s.nib, &s.stop, unsafe.SliceData(dst[st:]), unsafe.SliceData(src[st:]), n-st)
+		r := st + copyUTF8AVX2(&s.nib, &s.stop, unsafe.SliceData(dst[st:]), unsafe.SliceData(src[st:]), n-st)
+		if r < n && s.escapes != nil {
+			return s.copyOn(dst, src, r)
+		}
+		return r
 	}
 	r := indexUTF8ShortAVX2(&s.nib, &s.stop, unsafe.SliceData(src), n)
+	copy(dst[i:r], src[i:r])
+	if r < n && s.escapes != nil {
+		return s.copyOn(dst, src, r)
+	}
+	return r
+}
+
+// copyUTF8Kernel is copyUTF8From without the rune test, for resume from
+// a sequence boundary i of src.
+func copyUTF8Kernel(s *Set, dst, src []byte, i int) int {
+	n := len(src)
+	if i == n || src[i] < 0x80 {
+		return i
+	}
+	if n-i >= 32 {
+		return i + copyUTF8AVX2(&s.nib, &s.stop, unsafe.SliceData(dst[i:]), unsafe.SliceData(src[i:]), n-i)
+	}
+	r := i + indexUTF8ShortAVX2(&s.nib, &s.stop, unsafe.SliceData(src[i:]), n-i)
 	copy(dst[i:r], src[i:r])
 	return r
 }
