@@ -35,6 +35,11 @@
 // kernels() lists each family the machine can run (and the dispatch), so
 // every kernel test runs each of them, whatever the CPU's level.
 //
+// A UTF-8 Set with a rune test (NewUTF8SetFunc) runs the same kernels,
+// which stop at every listed lead byte; the Go entry of each family
+// (copyUTF8From, copyRefined512, copyGo, the portable copyEntry) applies
+// the test where its kernel stopped and runs the kernel on (Set.copyOn).
+//
 // Level AVX-512 needs AVX512F, BW and VL besides AVX2; level AVX2 needs
 // AVX2, BMI1 and BMI2; GODEBUG=cpu.avx512f=off (honoured by x/sys/cpu)
 // selects AVX2. The portable row is every build without the assembly:
@@ -107,8 +112,8 @@ type Set struct {
 	// escapes, when not nil (NewUTF8SetFunc), refines the listed lead
 	// bytes: a sequence with a listed lead is a member only if escapes
 	// reports true for its code point. The kernels stop at every listed
-	// lead; Copy passes the sequences escapes refuses and runs the kernel
-	// on (copyOn), so only text that holds a listed lead pays for it.
+	// lead; Copy passes the sequences escapes reports false for and runs
+	// the kernel on (copyOn), so only text that holds a listed lead pays.
 	escapes func(r rune) bool
 }
 
