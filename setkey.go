@@ -280,16 +280,27 @@ func stopLeads(c leadClass) *[256]bool {
 
 // runeTest returns the rune test of the UTF-8 sets of lead class c
 // (scan.NewUTF8SetFunc): nil when every code point of the lead bytes
-// stopLeads lists is escaped, else c.escapes. Only JSLineTerminators
-// without a MaxUnescaped limit lists a lead byte most of whose code points
-// are raw: E2, which starts U+2000..U+2FFF (U+2026, U+2605 and the like),
-// of which only U+2028 and U+2029 are escaped.
+// stopLeads lists is escaped, else a function that agrees with c.escapes
+// on them. Only JSLineTerminators lists a lead byte most of whose code
+// points are raw: E2, which starts U+2000..U+2FFF (U+2026, U+2605 and the
+// like), of which only U+2028 and U+2029 are escaped; under a MaxUnescaped
+// of U+07FF or more but below U+FFFF every code point of E2 is escaped.
 func (c leadClass) runeTest() func(rune) bool {
-	if c.lineTerms() && c.limit() == leadNoLimit {
-		return c.escapes
+	switch {
+	case !c.lineTerms() || c.limit() == leadAbove2Byte:
+		return nil
+	case c.surrogates() || c.limit() == leadAbove4Byte:
+		return lineTermOrAstral
 	}
-	return nil
+	return lineTerm
 }
+
+// lineTerm and lineTermOrAstral are leadClass.escapes for the classes of
+// runeTest, as plain functions: a method value costs the scan a wrapper
+// call per test.
+func lineTerm(r rune) bool { return r == '\u2028' || r == '\u2029' }
+
+func lineTermOrAstral(r rune) bool { return r == '\u2028' || r == '\u2029' || r > 0xFFFF }
 
 // escapes reports whether a code point r >= U+0080 may be escaped under
 // lead class c: true for every code point above the class's MaxUnescaped

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestOptionKeyRoundTrip checks that optionKeyOf and optionKey.escaping
@@ -219,6 +220,29 @@ func TestUTF8SetsPassRawRunesOfListedLeads(t *testing.T) {
 		got, err := c.e.AppendQuote(nil, c.in)
 		if err != nil || string(got) != c.want {
 			t.Errorf("%+v: AppendQuote(%q) = %s, %v; want %s", c.e, c.in, got, err, c.want)
+		}
+	}
+}
+
+// TestRuneTestIsEscapes: the rune test of every lead class that has one
+// agrees with leadClass.escapes on the code points of its listed lead
+// bytes, and a class without one lists only lead bytes all of whose code
+// points it escapes.
+func TestRuneTestIsEscapes(t *testing.T) {
+	for c := range leadClasses {
+		test, stops := c.runeTest(), stopLeads(c)
+		for r := rune(0x80); r <= 0x10FFFF; r++ {
+			if r >= 0xD800 && r <= 0xDFFF {
+				continue
+			}
+			var buf [4]byte
+			utf8.EncodeRune(buf[:], r)
+			if !stops[buf[0]] {
+				continue
+			}
+			if test == nil && !c.escapes(r) || test != nil && test(r) != c.escapes(r) {
+				t.Fatalf("class %d: %U: test %v, escapes %v", c, r, test != nil && test(r), c.escapes(r))
+			}
 		}
 	}
 }
