@@ -82,7 +82,7 @@ func copyEntry(s *Set, dst, src *byte, n int) int
 func copyGo(s *Set, dst, src *byte, n int) int {
 	d, b := unsafe.Slice(dst, n+Slack), unsafe.Slice(src, n)
 	if level != 0 {
-		return copyUTF8Vec(s, d, b)
+		return s.refine(d, b, copyUTF8Vec(s, d, b))
 	}
 	return s.refine(d, b, copySWAR(s, d, b))
 }
@@ -120,6 +120,10 @@ func resume(s *Set, dst, src []byte) int {
 //lint:ignore U1000 reached from copyAVX2core in scan_amd64.s.
 func copyGoFrom(s *Set, dst, src *byte, ni int) int {
 	n, i := ni&(1<<32-1), ni>>32
+	if s.escapes != nil {
+		d, b := unsafe.Slice(dst, n+Slack), unsafe.Slice(src, n)
+		return s.refine(d, b, copyUTF8From(s, d, b, i))
+	}
 	return copyUTF8From(s, unsafe.Slice(dst, n+Slack), unsafe.Slice(src, n), i)
 }
 
@@ -148,22 +152,15 @@ func copyUTF8From(s *Set, dst, src []byte, i int) int {
 	}
 	if n >= 32 {
 		st := min(i, n-32)
-		r := st + copyUTF8AVX2(&s.nib, &s.stop, unsafe.SliceData(dst[st:]), unsafe.SliceData(src[st:]), n-st)
-		if r < n && s.escapes != nil {
-			return s.copyOn(dst, src, r)
-		}
-		return r
+		return st + copyUTF8AVX2(&s.nib, &s.stop, unsafe.SliceData(dst[st:]), unsafe.SliceData(src[st:]), n-st)
 	}
 	r := indexUTF8ShortAVX2(&s.nib, &s.stop, unsafe.SliceData(src), n)
 	copy(dst[i:r], src[i:r])
-	if r < n && s.escapes != nil {
-		return s.copyOn(dst, src, r)
-	}
 	return r
 }
 
-// copyUTF8Kernel is copyUTF8From without the rune test, for resume from
-// a sequence boundary i of src.
+// copyUTF8Kernel is copyUTF8From from a sequence boundary i of src that
+// need not follow ASCII: resume's AVX2 kernel.
 func copyUTF8Kernel(s *Set, dst, src []byte, i int) int {
 	n := len(src)
 	if i == n || src[i] < 0x80 {
