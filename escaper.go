@@ -25,8 +25,9 @@ type escaper struct {
 	// maxEsc is the most bytes one escape can write: maxEscapeLen, or a
 	// longer sequence of charEscapes.
 	maxEsc int
-	// table, when not nil, holds the form of every ASCII byte under the
-	// standard options (no CharacterEscapes).
+	// table, when not nil, holds the form of every ASCII byte: stdTabs'
+	// for the standard options, or the CharacterEscapes' own when each of
+	// its forms fits 8 bytes.
 	table *[128]escCode
 	// rawTwoByte is set when every code point from U+0080 to U+07FF (two
 	// UTF-8 bytes) is written raw, so valid two-byte sequences skip
@@ -81,11 +82,12 @@ func (x *escaper) init(e Escaping) {
 		// A hook is promised runs of ASCII bytes, so with one the scan
 		// must stop at every non-ASCII byte.
 		if pass && ce.hook == nil {
-			x.set = ce.utf8[utf8Index(lead, key)].get(func() scan.Set {
-				return scan.NewUTF8Set(ce.stopLeads(lead), ce.scanExtra(key.extra())...)
-			})
+			x.set = ce.utf8[utf8Index(lead, key)].get(func() scan.Set { return ce.utf8Set(lead, key) })
 		}
 		x.hook = ce.hook
+		if ce.tableOK {
+			x.table = ce.tabs[key].get(key, ce)
+		}
 		x.maxEsc = ce.maxSeq
 		x.rawTwoByte = x.rawTwoByte && ce.minRune > 0x7FF
 	} else {

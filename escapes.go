@@ -105,6 +105,13 @@ type CharacterEscapes struct {
 	// utf8 are the sets that pass valid UTF-8 through, indexed by
 	// utf8Index like stdUTF8.
 	utf8 [utf8Sets]lazySet
+	// tabs are the ASCII escape tables for each optionKey, like stdTabs,
+	// built on first use; unused unless tableOK.
+	tabs [tableKeys]lazyTable
+	// tableOK is set when every ASCII entry's form fits an escCode (8
+	// bytes), so that the string loops can write it from a table as they
+	// do for the standard options.
+	tableOK bool
 	// maxSeq is the longest output of one escape, in bytes.
 	maxSeq int
 }
@@ -156,7 +163,7 @@ func mustCharacterEscapes(spec EscapeSpec) *CharacterEscapes {
 // character outside printable ASCII, a lone surrogate escape). The spec's
 // maps are copied.
 func NewCharacterEscapes(spec EscapeSpec) (*CharacterEscapes, error) {
-	ce := &CharacterEscapes{hook: spec.IndexEscape, minRune: utf8.MaxRune + 1, maxSeq: maxEscapeLen}
+	ce := &CharacterEscapes{hook: spec.IndexEscape, minRune: utf8.MaxRune + 1, maxSeq: maxEscapeLen, tableOK: true}
 	for b, esc := range spec.ASCII {
 		if err := ce.addASCII(b, esc); err != nil {
 			return nil, err
@@ -207,6 +214,7 @@ func (ce *CharacterEscapes) addASCII(b byte, esc Escape) error {
 		}
 		ce.noteRaw(esc.seq, rune(b))
 		ce.maxSeq = max(ce.maxSeq, len(esc.seq))
+		ce.tableOK = ce.tableOK && len(esc.seq) <= 8
 	default:
 		return &OptionsError{where, "unknown escape action"}
 	}
@@ -280,6 +288,34 @@ func (ce *CharacterEscapes) stopLeads(c leadClass) *[256]bool {
 		stops[buf[0]] = true
 	}
 	return stops
+}
+
+// utf8Set returns the scan set that passes valid UTF-8 through for ce
+// under lead class c and option key k: it stops at the lead bytes of c
+// and of ce's custom runes, and of those passes every code point that
+// neither escapes (runeTest).
+func (ce *CharacterEscapes) utf8Set(c leadClass, k optionKey) scan.Set {
+	return scan.NewUTF8SetFunc(ce.stopLeads(c), ce.runeTest(c), ce.scanExtra(k.extra())...)
+}
+
+// runeTest returns the rune test of ce's UTF-8 sets under lead class c:
+// true for ce's custom runes and for what c escapes.
+func (ce *CharacterEscapes) runeTest(c leadClass) func(rune) bool {
+	if len(ce.runes) == 0 {
+		return c.runeTest()
+	}
+	if c == leadNoLimit { // no option escapes a code point
+		return func(r rune) bool {
+			_, ok := ce.rune(r)
+			return ok
+		}
+	}
+	return func(r rune) bool {
+		if _, ok := ce.rune(r); ok {
+			return true
+		}
+		return c.escapes(r)
+	}
 }
 
 // noteRaw records the raw characters of seq, a valid sequence for key,

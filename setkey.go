@@ -107,19 +107,40 @@ type escCode struct {
 // stdTabs holds the ASCII escape table of each optionKey.
 var stdTabs = func() (tabs [tableKeys][128]escCode) {
 	for k := range tabs {
-		e := optionKey(k).escaping()
-		x := escaper{hex: hexLower, quote: e.quote(), escaping: e}
-		if e.UpperHex {
-			x.hex = hexUpper
-		}
-		for c := range tabs[k] {
-			var w [8]byte
-			n := copy(w[:], x.appendASCII(nil, byte(c)))
-			tabs[k][c] = escCode{w: binary.LittleEndian.Uint64(w[:]), n: uint8(n)}
-		}
+		fillTable(&tabs[k], optionKey(k), nil)
 	}
 	return tabs
 }()
+
+// fillTable fills t with the form of every ASCII byte under the options
+// of k and the custom table ce (nil for none), as escaper.appendASCII
+// writes it. Every form must fit in 8 bytes (CharacterEscapes.tableOK).
+func fillTable(t *[128]escCode, k optionKey, ce *CharacterEscapes) {
+	e := k.escaping()
+	e.CharacterEscapes = ce
+	x := escaper{hex: hexLower, quote: e.quote(), escaping: e, charEscapes: ce}
+	if e.UpperHex {
+		x.hex = hexUpper
+	}
+	for c := range t {
+		var w [8]byte
+		n := copy(w[:], x.appendASCII(nil, byte(c)))
+		t[c] = escCode{w: binary.LittleEndian.Uint64(w[:]), n: uint8(n)}
+	}
+}
+
+// lazyTable is an ASCII escape table built on first use, like lazySet.
+type lazyTable struct{ p atomic.Pointer[[128]escCode] }
+
+func (l *lazyTable) get(k optionKey, ce *CharacterEscapes) *[128]escCode {
+	if t := l.p.Load(); t != nil {
+		return t
+	}
+	t := new([128]escCode)
+	fillTable(t, k, ce)
+	l.p.Store(t)
+	return t
+}
 
 // stdSets holds the scan set of each optionKey.set().
 var stdSets = func() (sets [setKeys]scan.Set) {
@@ -168,7 +189,7 @@ func stdUTF8Set(c leadClass, k optionKey) *scan.Set {
 
 func buildStdUTF8(c leadClass, k optionKey) *scan.Set {
 	return stdUTF8[utf8Index(c, k)].get(func() scan.Set {
-		return scan.NewUTF8Set(stopLeads(c), k.extra()...)
+		return scan.NewUTF8SetFunc(stopLeads(c), c.runeTest(), k.extra()...)
 	})
 }
 
@@ -255,4 +276,50 @@ func stopLeads(c leadClass) *[256]bool {
 		}
 	}
 	return &t
+}
+
+// runeTest returns the rune test of the UTF-8 sets of lead class c
+// (scan.NewUTF8SetFunc): nil when every code point of the lead bytes
+// stopLeads lists is escaped, else a function that agrees with c.escapes
+// on them. Only JSLineTerminators lists a lead byte most of whose code
+// points are raw: E2, which starts U+2000..U+2FFF (U+2026, U+2605 and the
+// like), of which only U+2028 and U+2029 are escaped; under a MaxUnescaped
+// of U+07FF or more but below U+FFFF every code point of E2 is escaped.
+func (c leadClass) runeTest() func(rune) bool {
+	switch {
+	case !c.lineTerms() || c.limit() == leadAbove2Byte:
+		return nil
+	case c.surrogates() || c.limit() == leadAbove4Byte:
+		return lineTermOrAstral
+	}
+	return lineTerm
+}
+
+// lineTerm and lineTermOrAstral are leadClass.escapes for the classes of
+// runeTest, as plain functions: a method value costs the scan a wrapper
+// call per test.
+func lineTerm(r rune) bool { return r == '\u2028' || r == '\u2029' }
+
+func lineTermOrAstral(r rune) bool { return r == '\u2028' || r == '\u2029' || r > 0xFFFF }
+
+// escapes reports whether a code point r >= U+0080 may be escaped under
+// lead class c: true for every code point above the class's MaxUnescaped
+// limit (the limit of the class, below the Escaping's own), for U+2028
+// and U+2029 under JSLineTerminators, and above U+FFFF under
+// SurrogateEscapes.
+func (c leadClass) escapes(r rune) bool {
+	switch c.limit() {
+	case leadAbove4Byte:
+		if r > 0xFFFF {
+			return true
+		}
+	case leadAbove2Byte:
+		if r > 0x7FF {
+			return true
+		}
+	}
+	if c.lineTerms() && (r == '\u2028' || r == '\u2029') {
+		return true
+	}
+	return c.surrogates() && r > 0xFFFF
 }

@@ -2,7 +2,9 @@ package jgen
 
 import (
 	"bytes"
+	"encoding/binary"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestOptionKeyRoundTrip checks that optionKeyOf and optionKey.escaping
@@ -137,6 +139,110 @@ func TestQuickSetPlain(t *testing.T) {
 	for _, e := range []Escaping{{MaxUnescaped: 0x7E}, {MaxUnescaped: -1}} {
 		if s := e.quickSet(); s != nil {
 			t.Errorf("quickSet(%+v) is not nil for an invalid MaxUnescaped", e)
+		}
+	}
+}
+
+// TestCharacterEscapesTables checks the escape tables derived for a
+// CharacterEscapes: for every option key, each ASCII byte's entry is what
+// appendASCII writes for it (the custom action where the table has one,
+// else the options'), the escaper takes the table, and a table with an
+// ASCII sequence longer than 8 bytes has none, so its bytes still come
+// from appendASCII.
+func TestCharacterEscapesTables(t *testing.T) {
+	short := mustCharacterEscapes(EscapeSpec{ASCII: map[byte]Escape{
+		'a': EscapeSequence(`\u0061ab`), '/': EscapeNone(), '<': EscapeBackslash('/'),
+		'~': EscapeSequence("12345678"), '\n': EscapeUnicode(),
+	}, Runes: map[rune]string{'é': `\u00e9`}})
+	long := mustCharacterEscapes(EscapeSpec{ASCII: map[byte]Escape{'~': EscapeSequence("123456789")}})
+	for _, ce := range []*CharacterEscapes{HTMLEscapes, JSONPEscapes, PrintableASCII.CharacterEscapes, short, long} {
+		for k := range optionKey(tableKeys) {
+			e := k.escaping()
+			e.CharacterEscapes = ce
+			if c, _, _, bad := ce.rawEscaped(&e); bad {
+				t.Logf("key %#x: %q raw in a sequence, invalid: skipped", k, c)
+				continue
+			}
+			var x escaper
+			if err := x.compile(e); err != nil {
+				t.Fatal(err)
+			}
+			if ce == long {
+				if x.table != nil {
+					t.Errorf("key %#x: a 9-byte sequence has a table", k)
+				}
+				continue
+			}
+			if x.table == nil {
+				t.Fatalf("key %#x: no table for %p", k, ce)
+			}
+			for c := range byte(0x80) {
+				want := x.appendASCII(nil, c)
+				code := x.table[c]
+				got := binary.LittleEndian.AppendUint64(nil, code.w)[:code.n]
+				if !bytes.Equal(got, want) {
+					t.Errorf("key %#x: table has %q for %q, want %q", k, got, c, want)
+				}
+			}
+		}
+	}
+}
+
+// TestUTF8SetsPassRawRunesOfListedLeads: the UTF-8 scan sets of
+// JSLineTerminators (Stdlib) and of a custom table's runes stop at the lead
+// byte of an escaped code point only for that code point, not for the raw
+// ones that share its lead byte (U+2026, U+2605 under E2), and the strings
+// that mix both come out with exactly the escaped ones escaped.
+func TestUTF8SetsPassRawRunesOfListedLeads(t *testing.T) {
+	runes := mustCharacterEscapes(EscapeSpec{Runes: map[rune]string{'\u2028': `\u2028`, 'é': `\u00e9`}})
+	for _, c := range []struct {
+		e        Escaping
+		in       string
+		clean    int // the scan's first stop
+		want     string
+		wantStop byte
+	}{
+		{Stdlib, "a…b★c\u2028d", len("a…b★c"), `"a…b★c\u2028d"`, 0xE2},
+		{Stdlib, "…\u2029", len("…"), `"…\u2029"`, 0xE2},
+		{Escaping{JSLineTerminators: true, SurrogateEscapes: true}, "…😀", len("…"), `"…\ud83d\ude00"`, 0xF0},
+		{Escaping{CharacterEscapes: runes}, "…ü★é\u2028", len("…ü★"), `"…ü★\u00e9\u2028"`, 0xC3},
+	} {
+		var x escaper
+		if err := x.compile(c.e); err != nil {
+			t.Fatal(err)
+		}
+		if !x.set.UTF8() {
+			t.Fatalf("%+v: not a UTF-8 set", c.e)
+		}
+		if got := x.set.Index([]byte(c.in)); got != c.clean || c.in[got] != c.wantStop {
+			t.Errorf("%+v: Index(%q) = %d, want %d", c.e, c.in, got, c.clean)
+		}
+		got, err := c.e.AppendQuote(nil, c.in)
+		if err != nil || string(got) != c.want {
+			t.Errorf("%+v: AppendQuote(%q) = %s, %v; want %s", c.e, c.in, got, err, c.want)
+		}
+	}
+}
+
+// TestRuneTestIsEscapes: the rune test of every lead class that has one
+// agrees with leadClass.escapes on the code points of its listed lead
+// bytes, and a class without one lists only lead bytes all of whose code
+// points it escapes.
+func TestRuneTestIsEscapes(t *testing.T) {
+	for c := range leadClasses {
+		test, stops := c.runeTest(), stopLeads(c)
+		for r := rune(0x80); r <= 0x10FFFF; r++ {
+			if r >= 0xD800 && r <= 0xDFFF {
+				continue
+			}
+			var buf [4]byte
+			utf8.EncodeRune(buf[:], r)
+			if !stops[buf[0]] {
+				continue
+			}
+			if test == nil && !c.escapes(r) || test != nil && test(r) != c.escapes(r) {
+				t.Fatalf("class %d: %U: test %v, escapes %v", c, r, test != nil && test(r), c.escapes(r))
+			}
 		}
 	}
 }

@@ -36,6 +36,11 @@
 // kernels() lists each family the machine can run (and the dispatch), so
 // every kernel test runs each of them, whatever the CPU's level.
 //
+// A UTF-8 Set with a rune test (NewUTF8SetFunc) runs the same kernels,
+// which stop at every listed lead byte; the Go entry of each family
+// (copyRefinedAVX2, copyRefined512, copyGo, the portable copyEntry) applies
+// the test where its kernel stopped and runs the kernel on (Set.copyOn).
+//
 // Level AVX-512 needs AVX512F, BW and VL besides AVX2; level AVX2 needs
 // AVX2, BMI1 and BMI2; GODEBUG=cpu.avx512f=off (honoured by x/sys/cpu)
 // selects AVX2. The portable row is every build without the assembly:
@@ -104,6 +109,13 @@ type Set struct {
 	// stops is set when stop lists any lead byte; the AVX-512 kernels skip
 	// the stop lookup without one.
 	stops bool
+
+	// escapes, when not nil (NewUTF8SetFunc), refines the listed lead
+	// bytes: a sequence with a listed lead is a member only if escapes
+	// reports true for its code point. The kernels stop at every listed
+	// lead; Copy passes the sequences escapes reports false for and runs
+	// the kernel on (copyOn), so only text that holds a listed lead pays.
+	escapes func(r rune) bool
 }
 
 type kernelKind uint8
@@ -186,7 +198,20 @@ func NewTableSet(ascii *[128]bool) Set {
 // at its first byte. Contains reports true for every byte >= 0x80: whether
 // such a byte stops the scan depends on its neighbours.
 func NewUTF8Set(stopLead *[256]bool, extra ...byte) Set {
+	return NewUTF8SetFunc(stopLead, nil, extra...)
+}
+
+// NewUTF8SetFunc is NewUTF8Set with the listed lead bytes refined by
+// escapes: a well-formed sequence whose lead byte stopLead lists is a
+// member only if escapes (when not nil) reports true for its code point.
+// escapes must be safe for concurrent use and must report true for at
+// least the code points the caller needs to stop at; a lead byte none of
+// whose code points it reports true for need not be listed. Each sequence
+// with a listed lead that it passes costs Copy a call of escapes and a
+// kernel call for the rest of the input, not a return to the caller.
+func NewUTF8SetFunc(stopLead *[256]bool, escapes func(r rune) bool, extra ...byte) Set {
 	s := NewSet(extra...)
+	s.escapes = escapes
 	s.utf8 = true
 	for c := 0x80; c < 0x100; c++ {
 		if stopLead == nil || !stopLead[c] {
@@ -227,13 +252,82 @@ func (s *Set) Contains(b byte) bool { return s.member[b] != 0 }
 // about a dozen instructions), for text that mixes short runs of ASCII and
 // non-ASCII.
 func (s *Set) SeqLen(b []byte) int {
-	if len(b) >= 4 {
-		return seqLen4(binary.LittleEndian.Uint32(b), &s.lead)
+	var k int
+	switch {
+	case len(b) >= 4:
+		k = seqLen4(binary.LittleEndian.Uint32(b), &s.lead)
+	case len(b) == 0:
+		return 0
+	default:
+		k = seqLenTail(b, &s.lead)
 	}
-	if len(b) == 0 {
+	if k == 0 && s.escapes != nil {
+		return s.passLen(b)
+	}
+	return k
+}
+
+// passLen returns the length of the well-formed sequence that starts b
+// when escapes reports false for its code point, else 0 (an ASCII byte, an
+// invalid or cut sequence, or a code point escapes wants). b must not be
+// empty and s.escapes not nil.
+func (s *Set) passLen(b []byte) int {
+	if b[0] < utf8.RuneSelf {
 		return 0
 	}
-	return seqLenTail(b, &s.lead)
+	if len(b) >= 3 && b[0]&0xF0 == 0xE0 && b[1]&0xC0 == 0x80 && b[2]&0xC0 == 0x80 {
+		// Three bytes, the commonest listed lead (E2 for U+2028 and
+		// U+2029): decoded here, not by utf8.DecodeRune's slow path.
+		r := rune(b[0]&0x0F)<<12 | rune(b[1]&0x3F)<<6 | rune(b[2]&0x3F)
+		if r < 0x800 || r >= 0xD800 && r <= 0xDFFF || s.escapes(r) {
+			return 0 // overlong, a surrogate, or escaped
+		}
+		return 3
+	}
+	r, size := utf8.DecodeRune(b)
+	if size < 2 || s.escapes(r) {
+		return 0
+	}
+	return size
+}
+
+// refine applies the rune test of a UTF-8 Set to the result n of a kernel
+// that stopped at every listed lead byte: Copy's result from there under
+// the rule of NewUTF8SetFunc. Each kernel family's Go entry calls it where
+// the kernel stopped before the end of src; it returns n at once for a Set
+// without a rune test.
+func (s *Set) refine(dst, src []byte, n int) int {
+	if n == len(src) || s.escapes == nil {
+		return n
+	}
+	return s.copyOn(dst, src, n)
+}
+
+// copyOn continues Copy at src[n], where the kernel stopped (n <
+// len(src)): while the stop is a sequence with a listed lead that escapes
+// passes, it copies the sequence and runs the kernel on from the next
+// sequence boundary (resume). It returns Copy's result under the refined
+// rule.
+func (s *Set) copyOn(dst, src []byte, n int) int {
+	for {
+		k := s.passLen(src[n:])
+		if k == 0 {
+			return n
+		}
+		if n+4 <= len(src) { // one word; dst has Slack
+			binary.LittleEndian.PutUint32(dst[n:], binary.LittleEndian.Uint32(src[n:]))
+		} else {
+			copy(dst[n:n+k], src[n:n+k])
+		}
+		n += k
+		if n == len(src) {
+			return n
+		}
+		n += resume(s, dst[n:], src[n:])
+		if n == len(src) {
+			return n
+		}
+	}
 }
 
 // UTF8 reports whether s was built by NewUTF8Set.

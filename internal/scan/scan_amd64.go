@@ -81,7 +81,39 @@ func copyEntry(s *Set, dst, src *byte, n int) int
 //
 //lint:ignore U1000 reached from copyEntry in scan_amd64.s.
 func copyGo(s *Set, dst, src *byte, n int) int {
-	return copySWAR(s, unsafe.Slice(dst, n+Slack), unsafe.Slice(src, n))
+	d, b := unsafe.Slice(dst, n+Slack), unsafe.Slice(src, n)
+	return s.refine(d, b, copySWAR(s, d, b))
+}
+
+// copyRefinedAVX2 is where copyEntry jumps for a UTF-8 Set with a rune test
+// (Set.escapes) at level AVX2: copyAVX2UTF8, then the rune test.
+//
+//lint:ignore U1000 reached from copyEntry in scan_amd64.s.
+func copyRefinedAVX2(s *Set, dst, src *byte, n int) int {
+	d, b := unsafe.Slice(dst, n+Slack), unsafe.Slice(src, n)
+	return s.refine(d, b, copyAVX2UTF8(s, dst, src, n))
+}
+
+// copyRefined512 is where copyEntry jumps for a UTF-8 Set with a rune test
+// (Set.escapes) at level AVX-512: copyUTF8AVX512, then the rune test.
+//
+//lint:ignore U1000 reached from copyEntry in scan_amd64.s.
+func copyRefined512(s *Set, dst, src *byte, n int) int {
+	d, b := unsafe.Slice(dst, n+Slack), unsafe.Slice(src, n)
+	return s.refine(d, b, copyUTF8AVX512(s, dst, src, n))
+}
+
+// resume is the kernel of this machine's level without the rune test,
+// for Set.copyOn; src[0] is a sequence boundary. copyAVX2UTF8 takes a
+// non-ASCII src[0] to its UTF-8 loop at once.
+func resume(s *Set, dst, src []byte) int {
+	switch level {
+	case 2:
+		return copyUTF8AVX512(s, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
+	case 1:
+		return copyAVX2UTF8(s, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
+	}
+	return copySWAR(s, dst, src)
 }
 
 // kernels lists every kernel this machine can run, dispatch first.

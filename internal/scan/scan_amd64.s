@@ -1311,7 +1311,9 @@ SPLAT64(utf8C40x64, $0x4040404040404040)
 // Set, so that Copy inlines into its callers and a string costs one ABI0
 // call (the table in the package documentation). The kernels whose first
 // argument is the nib table get it in place of s; copyAVX2core also gets
-// a UTF-8 Set in R13; level 0 goes to the portable kernels (copyGo).
+// a UTF-8 Set in R13; level 0 goes to the portable kernels (copyGo). At
+// level AVX-512 a UTF-8 Set with a rune test (Set.escapes) goes to
+// copyRefined512, at level AVX2 to copyRefinedAVX2.
 TEXT ·copyEntry(SB), NOSPLIT, $0-40
 	MOVQ s+0(FP), AX
 	MOVBLZX ·level(SB), BX
@@ -1324,17 +1326,31 @@ TEXT ·copyEntry(SB), NOSPLIT, $0-40
 	JMP  ·copyAVX512(SB)
 
 c512utf8:
+	CMPQ Set_escapes(AX), $0
+	JNE  c512refined
 	JMP  ·copyUTF8AVX512(SB)
+
+c512refined:
+	JMP  ·copyRefined512(SB)
 
 c2:
 	CMPL BX, $1
 	JNE  cgo
+	CMPB Set_utf8(AX), $0
+	JE   c2plain
+	CMPQ Set_escapes(AX), $0
+	JNE  c2refined
+
+c2plain:
 	XORQ R13, R13
 	CMPB Set_utf8(AX), $0
 	CMOVQNE AX, R13
 	LEAQ Set_nib(AX), AX
 	MOVQ AX, s+0(FP)
 	JMP  copyAVX2core<>(SB)
+
+c2refined:
+	JMP  ·copyRefinedAVX2(SB)
 
 cgo:
 	JMP  ·copyGo(SB)

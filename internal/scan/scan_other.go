@@ -7,8 +7,12 @@ import "unsafe"
 // copyEntry is Set.Copy's one call: the SWAR kernels (the amd64 gc build
 // jumps to SIMD kernels in assembly instead).
 func copyEntry(s *Set, dst, src *byte, n int) int {
-	return copySWAR(s, unsafe.Slice(dst, n+Slack), unsafe.Slice(src, n))
+	d, b := unsafe.Slice(dst, n+Slack), unsafe.Slice(src, n)
+	return s.refine(d, b, copySWAR(s, d, b))
 }
+
+// resume is the kernel without the rune test, for Set.copyOn.
+func resume(s *Set, dst, src []byte) int { return copySWAR(s, dst, src) }
 
 // kernels lists every kernel this build can run, dispatch first.
 func kernels() []kernel {

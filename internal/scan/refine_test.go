@@ -1,0 +1,127 @@
+package scan
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+	"unicode/utf8"
+)
+
+// refIndexRefined is the definition of Index for a Set built by
+// NewUTF8SetFunc: refIndexUTF8, except that a valid sequence with a listed
+// lead byte is a member only when escapes reports true for its code point.
+func refIndexRefined(b, extra []byte, stop *[256]bool, escapes func(rune) bool) int {
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c < utf8.RuneSelf {
+			if refMember(c, extra) {
+				return i
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i
+		}
+		if stop != nil && stop[c] && (escapes == nil || escapes(r)) {
+			return i
+		}
+		i += size
+	}
+	return len(b)
+}
+
+// refinedSets are the rune tests jgen builds: Stdlib's line terminators
+// under E2, and a custom table's runes under their lead bytes.
+var refinedSets = []struct {
+	name    string
+	stop    *[256]bool
+	escapes func(rune) bool
+}{
+	{"lineterms", stopSet(0xe2), func(r rune) bool { return r == 0x2028 || r == 0x2029 }},
+	{"runes", stopSet(0xc3, 0xe2, 0xf0), func(r rune) bool { return r == 'é' || r == 0x2028 || r == 0x1F600 }},
+	{"none", stopSet(0xe2, 0xe4), func(rune) bool { return false }},
+	{"all", stopSet(0xe2), func(rune) bool { return true }},
+}
+
+// refinePieces are the pieces of the test strings: ASCII, members,
+// sequences the rune tests pass and stop at, under listed and unlisted
+// lead bytes, and invalid and cut sequences.
+var refinePieces = []string{
+	"a", "hello world ", "\"", "\\", "\n", "/", "<",
+	"é", "ü", "…", "★", "\u2028", "\u2029", "\u2030", "中文", "日本語のテキスト",
+	"😀", "🎉", "\xe2\x80", "\xe2", "\xc3", "\xed\xa0\x80", "\xe0\x80\x80", "\xff",
+}
+
+// TestRefinedSet checks Copy, Index and SeqLen of sets built by
+// NewUTF8SetFunc against refIndexRefined on random strings of the pieces,
+// long and short, through the dispatch: so on the path the build and the
+// CPU select (scripts/cross.sh and GODEBUG=cpu.avx512f=off run the
+// others). Where Copy stops, the rune test has been applied past every
+// sequence it passes, and no byte outside src reaches dst.
+func TestRefinedSet(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 2))
+	for _, rs := range refinedSets {
+		for _, extra := range []string{"", "/", "/<>&'"} {
+			s := NewUTF8SetFunc(rs.stop, rs.escapes, []byte(extra)...)
+			for range 3000 {
+				var src []byte
+				for n := rng.IntN(40); n > 0; n-- {
+					src = append(src, refinePieces[rng.IntN(len(refinePieces))]...)
+				}
+				checkRefined(t, &s, rs.name+"/"+extra, src, []byte(extra), rs.stop, rs.escapes)
+			}
+		}
+	}
+}
+
+func checkRefined(t *testing.T, s *Set, name string, src, extra []byte, stop *[256]bool, escapes func(rune) bool) {
+	t.Helper()
+	want := refIndexRefined(src, extra, stop, escapes)
+	// src inside a larger array of a byte that appears nowhere in it.
+	outside := byte(0)
+	for bytes.IndexByte(src, outside) >= 0 && outside < 0xff {
+		outside++
+	}
+	arr := bytes.Repeat([]byte{outside}, len(src)+2*Slack)
+	in := arr[Slack : Slack+len(src)]
+	copy(in, src)
+	dst := make([]byte, len(src)+Slack)
+	for i := range dst {
+		dst[i] = outside + 1
+	}
+	if got := s.Copy(dst, in); got != want || !bytes.Equal(dst[:got], src[:got]) {
+		t.Fatalf("%s: Copy(%q) = %d, want %d (dst %q)", name, src, got, want, dst[:got])
+	}
+	if i := bytes.IndexByte(dst, outside); i >= 0 && bytes.IndexByte(src, outside) < 0 {
+		t.Fatalf("%s: Copy(%q) stored a byte from outside src at %d", name, src, i)
+	}
+	if got := s.Index(in); got != want {
+		t.Fatalf("%s: Index(%q) = %d, want %d", name, src, got, want)
+	}
+	for i := 0; i < len(src); {
+		k := s.SeqLen(src[i:])
+		r, size := utf8.DecodeRune(src[i:])
+		wantK := 0
+		if src[i] >= utf8.RuneSelf && size > 1 && !(stop[src[i]] && escapes(r)) {
+			wantK = size
+		}
+		if k != wantK {
+			t.Fatalf("%s: SeqLen(%q) = %d, want %d", name, src[i:], k, wantK)
+		}
+		i += max(size, 1)
+	}
+}
+
+func FuzzRefinedSet(f *testing.F) {
+	f.Add(uint8(0), "", []byte("h\u00e9llo … w\u00f6rld \u2028"))
+	f.Add(uint8(1), "/", []byte("★☆ 日本語 \u2029 😀 é"))
+	f.Add(uint8(2), "<>&", bytes.Repeat([]byte("\u4e2d…"), 40))
+	f.Fuzz(func(t *testing.T, which uint8, extra string, src []byte) {
+		rs := refinedSets[int(which)%len(refinedSets)]
+		s := NewUTF8SetFunc(rs.stop, rs.escapes, []byte(extra)...)
+		checkRefined(t, &s, fmt.Sprintf("%s/%q", rs.name, extra), src, []byte(extra), rs.stop, rs.escapes)
+	})
+}
