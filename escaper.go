@@ -33,9 +33,6 @@ type escaper struct {
 	// UTF-8 bytes) is written raw, so valid two-byte sequences skip
 	// decoding.
 	rawTwoByte bool
-	// short is set when appendShort serves x: no scan hook, and a set
-	// shortSet accepts.
-	short bool
 	// b64 caches whether the escaping changes a symbol of the standard
 	// base64 alphabet (see base64Escaped): 0 not known yet, 1 no, 2 yes.
 	b64 uint8
@@ -96,7 +93,6 @@ func (x *escaper) init(e Escaping) {
 		}
 		x.table = &stdTabs[key]
 	}
-	x.short = x.hook == nil && shortSet(x.set)
 }
 
 // quickSet returns the scan set of e when e has no CharacterEscapes: a
@@ -198,9 +194,6 @@ func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 	b = b[:cap(b)]
 	end := len(b) - scan.Slack
 	full := end - x.maxEsc // past it, one more escape might not fit
-	if i == 0 && len(src) <= shortMax && x.short && l+len(src)+16 <= len(b) {
-		l, i = appendShort(b, l, src, set, x.table)
-	}
 	mixed := false
 	for i < len(src) && l <= full {
 		c := src[i]

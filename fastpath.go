@@ -2,10 +2,8 @@ package jgen
 
 import (
 	"encoding/binary"
-	"math/bits"
 	"slices"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/jgen-go/jgen/internal/scan"
 )
@@ -15,9 +13,7 @@ import (
 // a compact array or after a name. Both write the quote char, scan with
 // set.Copy, and on a stop write the ASCII escapes of the standard options
 // from a table between clean runs (tableEscapes) before they hand the rest
-// to escaper.appendSome. A string of at most shortMax bytes under a set
-// shortSet accepts takes the short path first (short.go), with no kernel
-// call.
+// to escaper.appendSome.
 //
 // writeStringValue and appendQuote hold tableEscapes' loop inline: a call
 // there costs 10% to 20% of the instructions of a 12-byte string with one
@@ -32,7 +28,7 @@ import (
 // options of the presets (no CharacterEscapes, MaxUnescaped 0 or U+007F)
 // take quickKey and quickSetOf, a few tests and loads; the rest
 // appendQuoteOther. It holds tableEscapes' loop inline, as
-// writeStringValue does, and appendShort's first case, as writeShort does.
+// writeStringValue does.
 func (e *Escaping) appendQuote(dst, s []byte) ([]byte, error) {
 	var set *scan.Set
 	k := e.quickKey()
@@ -51,28 +47,8 @@ func (e *Escaping) appendQuote(dst, s []byte) ([]byte, error) {
 	b = b[:cap(b)]
 	b[l] = q
 	l++
-	var n int
-	switch {
-	case uint(len(s)-8) <= 8 && shortSet(set):
-		// appendShort's first case, inline, as in writeShort.
-		n = len(s)
-		w0 := binary.LittleEndian.Uint64(s)
-		w1 := binary.LittleEndian.Uint64(s[n-8:])
-		m0, m1 := scan.MaskBase(w0), scan.MaskBase(w1)
-		if m0|m1 == 0 {
-			p := unsafe.Pointer(unsafe.SliceData(b[:l+n+1]))
-			store64(p, l, w0)
-			store64(p, l+n-8, w1)
-			*(*byte)(unsafe.Add(p, l+n)) = q
-			return b[:l+n+1], nil
-		}
-		l, n = appendShortStop(b, l, s, set, &stdTabs[k], w0, w1, m0, m1)
-	case len(s) <= shortMax && shortSet(set):
-		l, n = appendShort(b, l, s, set, &stdTabs[k])
-	default:
-		n = set.Copy(b[l:], s)
-		l += n
-	}
+	n := set.Copy(b[l:], s)
+	l += n
 	if n == len(s) {
 		b[l] = q
 		return b[:l+1], nil
@@ -257,113 +233,12 @@ func tableEscapes(b []byte, l int, s []byte, n int, set *scan.Set, t *[128]escCo
 	return l, n
 }
 
-// writeShort is writeStringValue's short path, for a value in a compact
-// array or after a name (no error yet, and room in the buffer for the
-// separator, the quotes, the string and Slack, which writeStringValue has
-// checked): a string of at most shortMax bytes under a set shortSet
-// accepts. It is a function of its own so that its frame and registers
-// are its own.
-func (g *Generator) writeShort(s []byte) error {
-	st := &g.state
-	b := g.out.buf
-	l, n := len(b), len(s)
-	// writeStringValue's room test leaves Slack past every store below,
-	// so they need no bounds checks.
-	p := unsafe.Pointer(unsafe.SliceData(b))
-	mark := l
-	sep := st.valueSep
-	*(*byte)(unsafe.Add(p, l)) = sep // 0 before the first value: overwritten
-	if sep != 0 {
-		l++
-	}
-	q := g.esc.quote
-	*(*byte)(unsafe.Add(p, l)) = q
-	l++
-	set := g.esc.set
-	if uint(n-8) <= 8 {
-		// 8 to 16 bytes: two overlapping words cover the
-		// string. A clean one costs two word tests and two
-		// stores, one with a single ASCII escape in its last
-		// word and nothing after it a third test and three
-		// stores (appendShort's work, inline).
-		w0 := binary.LittleEndian.Uint64(s)
-		w1 := binary.LittleEndian.Uint64(s[n-8:])
-		m0, m1 := scan.MaskBase(w0), scan.MaskBase(w1) // shortSet: no added bytes
-		if m0|m1 == 0 {
-			store64(p, l, w0)
-			store64(p, l+n-8, w1)
-			l += n
-			*(*byte)(unsafe.Add(p, l)) = q
-			g.out.buf = b[:l+1]
-			st.fastValueDone()
-			return nil
-		}
-		if t := g.esc.table; m0 == 0 && t != nil {
-			k := n - 8 + bits.TrailingZeros64(m1)>>3
-			if c := s[k]; c < utf8.RuneSelf {
-				rest := w1 >> (8 * (k - (n - 8))) >> 8 // zeros shifted in: members
-				if bits.TrailingZeros64(scan.MaskBase(rest))>>3 >= n-k-1 {
-					store64(p, l, w0)
-					store64(p, l+n-8, w1)
-					e := &t[c]
-					store64(p, l+k, e.w)
-					l += k + int(e.n)
-					store64(p, l, rest)
-					l += n - k - 1
-					*(*byte)(unsafe.Add(p, l)) = q
-					g.out.buf = b[:l+1]
-					st.fastValueDone()
-					return nil
-				}
-			}
-		}
-	}
-	b = b[:cap(b)]
-	l, i := appendShortLoop(b, l, s, set, g.esc.table)
-	return g.writeStringEnd(b, l, s, i, mark)
-}
-
-// writeStringEnd finishes a string value after appendShort wrote b[:l]
-// (b being the whole capacity) up to s[i]: the closing quote if that is
-// all of s, else writeStringRest.
-func (g *Generator) writeStringEnd(b []byte, l int, s []byte, i, mark int) error {
-	if i == len(s) {
-		b[l] = g.esc.quote
-		g.out.buf = b[:l+1]
-		g.state.fastValueDone()
-		return nil
-	}
-	return g.writeStringRest(b[:l], s, i, mark)
-}
-
-// writeStringRest finishes a string value of the fast paths from s[i], a
-// sequence boundary, with the value's separator, quote and the escaped
-// s[:i] in b (whose capacity is the buffer's) and mark the length of the
-// buffer before them: in place when the rest fits, which is the common
-// case of a short string, else through finishString.
-func (g *Generator) writeStringRest(b, s []byte, i, mark int) error {
-	b, i, bad := g.esc.appendSome(b, s, i)
-	if i == len(s) && !bad && cap(b)-len(b) > slack {
-		g.out.buf = append(b, g.esc.quote)
-		g.state.fastValueDone()
-		return nil
-	}
-	g.out.buf = b
-	return g.note(g.finishString(s[i:], int64(i), mark))
-}
-
-// writeStringValue is WriteString. A string of at most shortMax bytes
-// under a set shortSet accepts tries writeShort first. Otherwise its fast
-// path is for values in a compact array or after a name: the separator,
-// the string and its quotes fit in the buffer, and the scan finds nothing
-// to escape, so the string costs one kernel call. It returns its errors
-// through g.note itself, so that WriteString stays small enough to be
-// inlined.
+// writeStringValue is WriteString. Its fast path is for values in a
+// compact array or after a name: the separator, the string and its quotes
+// fit in the buffer, and the scan finds nothing to escape, so the string
+// costs one kernel call. It returns its errors through g.note itself, so
+// that WriteString stays small enough to be inlined.
 func (g *Generator) writeStringValue(s []byte) error {
-	if st := &g.state; len(s) <= shortMax && g.esc.short && st.valueSep != noFast && g.err == nil &&
-		len(s) <= cap(g.out.buf)-len(g.out.buf)-(slack+3) {
-		return g.writeShort(s)
-	}
 	if st := &g.state; st.valueSep != noFast && g.err == nil && g.esc.hook == nil {
 		b := g.out.buf
 		l := len(b)

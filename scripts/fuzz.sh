@@ -43,7 +43,6 @@ targets=(
 	"./cmd/jgen/internal/cli:FuzzRootPath:30000x"
 	".:FuzzEscapeNonASCII:150000x"
 	"./internal/ftoa:FuzzAppendJSON:150000x"
-	".:FuzzShortPath:35000x"
 	"./internal/scan:FuzzRefinedSet:100000x"
 )
 
