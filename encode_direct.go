@@ -438,15 +438,27 @@ func (e *encState) appendStructDirect(b []byte, n *directNode, p unsafe.Pointer,
 	// Every member is written after a comma (cqc); the first comma
 	// becomes the '{'.
 	start := len(b)
-	qn := n.se.quoted(e)
+	cqc := n.se.quoted(e).cqc
+	ops := n.ops
 	ok := true
-	for i := range n.ops {
-		op := &n.ops[i]
-		if op.zero != zeroNone && op.omitted(p) {
-			continue
+	for i := 0; i < len(ops); i++ {
+		// Omitted members are passed over in this inner loop, which makes
+		// no call and so keeps its few values in registers.
+		for ops[i].zero != zeroNone {
+			if op := &ops[i]; op.zero == zero8 {
+				if *(*uint64)(unsafe.Add(p, op.zoff)) != 0 {
+					break
+				}
+			} else if !op.omitted(p) {
+				break
+			}
+			if i++; i == len(ops) {
+				goto end
+			}
 		}
+		op := &ops[i]
 		fp := unsafe.Add(p, op.offset)
-		b = appendName(b, qn.cqc[i])
+		b = appendName(b, cqc[i])
 		switch op.fast {
 		case fastNone:
 			switch m := op.node; m.kind {
@@ -468,6 +480,7 @@ func (e *encState) appendStructDirect(b []byte, n *directNode, p unsafe.Pointer,
 			return b, false
 		}
 	}
+end:
 	if len(b) == start {
 		return append(b, "{}"...), true
 	}
