@@ -493,7 +493,7 @@ func (e *encState) appendStructDirect(b []byte, n *directNode, p unsafe.Pointer,
 		case fastInt:
 			b = appendInt(b, int64(*(*int)(fp)))
 		default:
-			b, ok = e.appendScalar(b, op.fast, fp)
+			b, ok = appendFast(b, op.fast, fp)
 		}
 		if !ok {
 			return b, false
