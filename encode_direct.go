@@ -451,7 +451,12 @@ func (e *encState) appendStructDirect(b []byte, n *directNode, p unsafe.Pointer,
 	// Every member is written after a comma (cqc); the first comma
 	// becomes the '{'.
 	start := len(b)
-	cqc := n.se.quoted(e).cqc
+	// se.quoted, whose call does not inline, by hand.
+	qn := n.se.names.Load()
+	if qn == nil || qn.key != e.key {
+		qn = n.se.quoteNames(&e.g.esc, e.key)
+	}
+	cqc := qn.cqc
 	ops := n.ops
 	for i := 0; ; i++ {
 		// Omitted members are passed over in this inner loop, which makes
