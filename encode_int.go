@@ -72,6 +72,15 @@ func growDecimal(b []byte) []byte {
 	return slices.Grow(b, decimalRoom)
 }
 
+// growOut returns b with at least n bytes of spare capacity: slices.Grow
+// out of line, so that a caller testing the capacity itself spills
+// nothing around the rare growth.
+//
+//go:noinline
+func growOut(b []byte, n int) []byte {
+	return slices.Grow(b, n)
+}
+
 // put8 stores the eight bytes of v at d, the lowest byte first; the
 // leading digits of a number are shifted down in v, and the bytes above
 // them are overwritten by the next store or lie past the number.
