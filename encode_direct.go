@@ -367,17 +367,7 @@ func (e *encState) appendDirect(b []byte, n *directNode, p unsafe.Pointer, d int
 		e.ptrLevel--
 		return b, ok
 	case directSlice:
-		s := (*[]byte)(p)
-		if unsafe.SliceData(*s) == nil {
-			return append(b, "null"...), true
-		}
-		if e.ptrLevel >= startDetectingCycles {
-			return b, false
-		}
-		e.ptrLevel++
-		b, ok := e.appendElemsDirect(b, n, unsafe.Pointer(unsafe.SliceData(*s)), len(*s), d)
-		e.ptrLevel--
-		return b, ok
+		return e.appendSliceDirect(b, n, p, d)
 	case directArray:
 		return e.appendElemsDirect(b, n, p, n.n, d)
 	case directIface:
@@ -386,6 +376,29 @@ func (e *encState) appendDirect(b []byte, n *directNode, p unsafe.Pointer, d int
 		return e.appendState(b, n.enc, reflect.NewAt(n.typ, p).Elem(), d)
 	}
 	return e.appendStructDirect(b, n, p, d)
+}
+
+// appendSliceDirect appends the slice of node n at p; the member loop
+// calls it straight, a nil or empty slice being frequent among members.
+func (e *encState) appendSliceDirect(b []byte, n *directNode, p unsafe.Pointer, d int) ([]byte, bool) {
+	s := (*[]byte)(p)
+	if unsafe.SliceData(*s) == nil {
+		return append(b, "null"...), true
+	}
+	if e.ptrLevel >= startDetectingCycles {
+		return b, false
+	}
+	if len(*s) == 0 {
+		// appendElemsDirect's own checks and output, one call sooner.
+		if d >= e.g.state.maxDepth {
+			return b, false
+		}
+		return append(b, "[]"...), true
+	}
+	e.ptrLevel++
+	b, ok := e.appendElemsDirect(b, n, unsafe.Pointer(unsafe.SliceData(*s)), len(*s), d)
+	e.ptrLevel--
+	return b, ok
 }
 
 // appendElemsDirect appends an array of the l elements of n.elem from
@@ -438,20 +451,43 @@ func (e *encState) appendStructDirect(b []byte, n *directNode, p unsafe.Pointer,
 	// Every member is written after a comma (cqc); the first comma
 	// becomes the '{'.
 	start := len(b)
-	qn := n.se.quoted(e)
-	ok := true
-	for i := range n.ops {
-		op := &n.ops[i]
-		if op.zero != zeroNone && op.omitted(p) {
-			continue
+	// se.quoted, whose call does not inline, by hand.
+	qn := n.se.names.Load()
+	if qn == nil || qn.key != e.key {
+		qn = n.se.quoteNames(&e.g.esc, e.key)
+	}
+	cqc := qn.cqc
+	ops := n.ops
+	for i := 0; ; i++ {
+		// Omitted members are passed over in this inner loop, which makes
+		// no call and so keeps its few values in registers.
+		for ; i < len(ops); i++ {
+			op := &ops[i]
+			if op.zero == zeroNone {
+				break
+			}
+			if op.zero == zero8 {
+				if *(*uint64)(unsafe.Add(p, op.zoff)) != 0 {
+					break
+				}
+			} else if !op.omitted(p) {
+				break
+			}
 		}
+		if i >= len(ops) {
+			break
+		}
+		op := &ops[i]
 		fp := unsafe.Add(p, op.offset)
-		b = appendName(b, qn.cqc[i])
+		b = appendName(b, cqc[i])
+		ok := true
 		switch op.fast {
 		case fastNone:
 			switch m := op.node; m.kind {
 			case directStruct:
 				b, ok = e.appendStructDirect(b, m, fp, d)
+			case directSlice:
+				b, ok = e.appendSliceDirect(b, m, fp, d)
 			default:
 				b, ok = e.appendDirect(b, m, fp, d)
 			}
@@ -462,7 +498,7 @@ func (e *encState) appendStructDirect(b []byte, n *directNode, p unsafe.Pointer,
 		case fastInt:
 			b = appendInt(b, int64(*(*int)(fp)))
 		default:
-			b, ok = e.appendScalar(b, op.fast, fp)
+			b, ok = appendFast(b, op.fast, fp)
 		}
 		if !ok {
 			return b, false

@@ -318,3 +318,35 @@ func TestDirectPathAllocs(t *testing.T) {
 		t.Errorf("%v allocations per WriteValue, want 0", n)
 	}
 }
+
+// emptySliceMembers has slice members of both kinds the member loop
+// writes without appendElemsDirect: empty and nil.
+type emptySliceMembers struct {
+	E []int              `json:"e"`
+	N []int              `json:"n"`
+	S []directLeaf       `json:"s"`
+	K []*directLeaf      `json:"k,omitempty"`
+	P *emptySliceMembers `json:"p,omitempty"`
+}
+
+// TestDirectPathEmptySliceMember: an empty slice member counts one level
+// against MaxDepth, as on the state path, and a nil one none; at the
+// limit the value is refused whole, one level above it written whole.
+func TestDirectPathEmptySliceMember(t *testing.T) {
+	if !jgen.DirectWrites(reflect.TypeFor[emptySliceMembers]()) {
+		t.Fatal("the direct path does not write emptySliceMembers itself: this test would not test it")
+	}
+	v := &emptySliceMembers{E: []int{}, S: []directLeaf{}, P: &emptySliceMembers{S: []directLeaf{}}}
+	// encodeBoth writes in an array (depth 1): the object 2, "e" 3, the
+	// object of "p" 3, its "s" 4.
+	const want = `{"e":[],"n":null,"s":[],"p":{"e":null,"n":null,"s":[]}}`
+	for depth := 1; depth <= 5; depth++ {
+		got, err := encodeBoth(t, "empty slices", v, &jgen.Options{MaxDepth: depth})
+		if (depth < 4) != errors.Is(err, jgen.ErrMaxDepth) {
+			t.Errorf("MaxDepth %d: error %v", depth, err)
+		}
+		if depth >= 4 && string(got) != want {
+			t.Errorf("MaxDepth %d: wrote %s, want %s", depth, got, want)
+		}
+	}
+}

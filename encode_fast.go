@@ -3,7 +3,6 @@ package jgen
 import (
 	"math"
 	"reflect"
-	"slices"
 	"strconv"
 	"unsafe"
 )
@@ -244,7 +243,9 @@ func (e *encState) appendString(b []byte, s string) ([]byte, bool) {
 		return b, false
 	}
 	src := stringBytes(s)
-	b = slices.Grow(b, len(src)+slack+2)
+	if cap(b)-len(b) < len(src)+slack+2 {
+		b = growOut(b, len(src)+slack+2)
+	}
 	l := len(b)
 	d := b[:cap(b)]
 	d[l] = x.quote

@@ -20,41 +20,65 @@ func appendUint(b []byte, u uint64) []byte {
 // appendDecimal appends u in decimal, after a '-' if neg: appendUint and
 // appendInt in one function, so that both inline to one call.
 func appendDecimal(b []byte, u uint64, neg bool) []byte {
+	// A '-' and 20 digits, of which the leading part is stored as a whole
+	// word: at most 1+max(8, n) bytes are written.
+	if cap(b)-len(b) < decimalRoom {
+		b = growDecimal(b)
+	}
 	l := len(b)
+	d := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), l)
 	if neg {
-		if l == cap(b) {
-			b = slices.Grow(b, 1)
-		}
-		b = append(b, '-')
+		*(*byte)(d) = '-'
+		d = unsafe.Add(d, 1)
 		l++
 	}
-	if u < 10 {
-		return append(b, byte('0'+u))
-	}
-	n := uintLen(u)
-	// The leading digits are stored as a whole word too: 8 bytes of room
-	// beyond the number.
-	if cap(b)-l < n+8 {
-		b = slices.Grow(b, n+8)
-	}
-	// The stores below stay within those n+8 bytes of capacity.
-	d := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), l)
+	// The leading part has at most eight digits; its leading zeros are
+	// the zero bytes at the low end of its digit lanes, counted with one
+	// TZCNT (the last digit always counts, so that 0 is written as "0").
+	var head uint64
+	var rest [2]uint32
+	var k int // the number of 8-digit parts after the head
 	switch {
 	case u < 1e8:
-		put8(d, digits8(uint32(u))>>((8-n)*8))
+		head = digitLanes(uint32(u))
 	case u < 1e16:
 		h := u / 1e8
-		put8(d, digits8(uint32(h))>>((16-n)*8))
-		put8(unsafe.Add(d, n-8), digits8(uint32(u-h*1e8)))
+		head, rest[0], k = digitLanes(uint32(h)), uint32(u-h*1e8), 1
 	default:
 		h := u / 1e16
 		m := u - h*1e16
 		mid := m / 1e8
-		put8(d, digits8(uint32(h))>>((24-n)*8))
-		put8(unsafe.Add(d, n-16), digits8(uint32(mid)))
-		put8(unsafe.Add(d, n-8), digits8(uint32(m-mid*1e8)))
+		head, rest[0], rest[1], k = digitLanes(uint32(h)), uint32(mid), uint32(m-mid*1e8), 2
+	}
+	z := bits.TrailingZeros64(head|1<<56) &^ 7
+	put8(d, (head|0x3030303030303030)>>z)
+	n := 8 - z>>3
+	for i := range k {
+		put8(unsafe.Add(d, n), digits8(rest[i]))
+		n += 8
 	}
 	return b[:l+n]
+}
+
+// decimalRoom is the spare capacity appendDecimal asks for: a '-', and 20
+// digits or the 8-byte store of the leading part, rounded up.
+const decimalRoom = 32
+
+// growDecimal returns b with at least decimalRoom bytes of spare
+// capacity; out of line, so that appendDecimal keeps no frame for it.
+//
+//go:noinline
+func growDecimal(b []byte) []byte {
+	return slices.Grow(b, decimalRoom)
+}
+
+// growOut returns b with at least n bytes of spare capacity: slices.Grow
+// out of line, so that a caller testing the capacity itself spills
+// nothing around the rare growth.
+//
+//go:noinline
+func growOut(b []byte, n int) []byte {
+	return slices.Grow(b, n)
 }
 
 // put8 stores the eight bytes of v at d, the lowest byte first; the
@@ -71,28 +95,18 @@ func put8(d unsafe.Pointer, v uint64) {
 // bits, dividing in every lane at once by multiplying: for n < 10^4,
 // n/100 = n·5243 >> 19; for n < 100, n/10 = n·103 >> 10.
 func digits8(r uint32) uint64 {
+	return digitLanes(r) | 0x3030303030303030
+}
+
+// digitLanes returns the eight decimal digits of r, below 1e8, as digits8
+// does but as the values 0 to 9 rather than ASCII.
+func digitLanes(r uint32) uint64 {
 	hi := r / 10000
 	x := uint64(hi) | uint64(r-hi*10000)<<32
 	q := (x * 5243 >> 19) & 0x0000007F0000007F
 	x = q | (x-q*100)<<16
 	q = (x * 103 >> 10) & 0x000F000F000F000F
-	x = q | (x-q*10)<<8
-	return x | 0x3030303030303030
-}
-
-// uintPow10 holds 10^0 to 10^19, every power of ten a uint64 holds.
-var uintPow10 = [20]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9,
-	1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19}
-
-// uintLen returns the number of decimal digits of u, which is not 0:
-// bits.Len64(u)·1233/4096 is floor(log10(2^len)), one below the count or
-// the count itself.
-func uintLen(u uint64) int {
-	t := bits.Len64(u) * 1233 >> 12
-	if u < uintPow10[t] {
-		return t
-	}
-	return t + 1
+	return q | (x-q*10)<<8
 }
 
 // appendInt appends the decimal form of v, as strconv.AppendInt(b, v, 10).
