@@ -38,7 +38,7 @@
 //
 // A UTF-8 Set with a rune test (NewUTF8SetFunc) runs the same kernels,
 // which stop at every listed lead byte; the Go entry of each family
-// (copyRefinedAVX2, copyRefined512, copyGo, the portable copyEntry) applies
+// (refineFrom for AVX2 and AVX-512, copyGo, the portable copyEntry) applies
 // the test where its kernel stopped and runs the kernel on (Set.copyOn).
 //
 // Level AVX-512 needs AVX512F, BW and VL besides AVX2; level AVX2 needs
