@@ -395,3 +395,12 @@ func (s *Set) Copy(dst, src []byte) int {
 	_ = dst[len(src)+Slack-1]
 	return copyEntry(s, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
 }
+
+// CopyTo is Copy with dst given as a pointer to the first of
+// len(src)+Slack writable bytes, which the caller guarantees and CopyTo
+// does not check: for a caller that has proved the room already (the
+// generator's fast path), so that the string costs no second bounds check
+// and no slice of dst.
+func (s *Set) CopyTo(dst *byte, src []byte) int {
+	return copyEntry(s, dst, unsafe.SliceData(src), len(src))
+}
