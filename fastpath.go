@@ -45,15 +45,19 @@ func (e *Escaping) appendQuote(dst, s []byte) ([]byte, error) {
 	if need := len(s) + scan.Slack + 2; cap(b)-l < need {
 		b = slices.Grow(b, need)
 	}
-	b = b[:cap(b)]
-	b[l] = q
+	// b's capacity holds both quotes, s and the kernel's Slack from l on:
+	// the stores through p, the kernel's included, stay inside it, and
+	// none is bounds-checked.
+	p := unsafe.Pointer(unsafe.SliceData(b))
+	*(*byte)(unsafe.Add(p, l)) = q
 	l++
-	n := set.Copy(b[l:], s)
+	n := set.CopyTo((*byte)(unsafe.Add(p, l)), s)
 	l += n
 	if n == len(s) {
-		b[l] = q
+		*(*byte)(unsafe.Add(p, l)) = q
 		return b[:l+1], nil
 	}
+	b = b[:cap(b)]
 	// tableEscapes, inline (see the top of the file).
 	t := &stdTabs[k]
 	lim := len(b) - len(s) - scan.Slack - 16
