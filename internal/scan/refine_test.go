@@ -168,3 +168,34 @@ func TestRefinedStackMoves(t *testing.T) {
 	}()
 	<-done
 }
+
+// TestCopyTo checks that CopyTo returns Copy's result and stores the same
+// bytes in dst[:result], for plain, UTF-8 and rune-test sets, on strings of
+// every length up to 80 built from refinePieces.
+func TestCopyTo(t *testing.T) {
+	var sets []Set
+	var names []string
+	for _, ts := range testSets() {
+		sets, names = append(sets, ts.set), append(names, ts.name)
+	}
+	sets, names = append(sets, NewUTF8Set(nil, '/'), NewUTF8Set(stopSet(0xe2))), append(names, "utf8", "utf8-e2")
+	for _, rs := range refinedSets {
+		sets, names = append(sets, NewUTF8SetFunc(rs.stop, rs.escapes, '<')), append(names, "refined-"+rs.name)
+	}
+	rng := rand.New(rand.NewPCG(3, 14))
+	for i := range sets {
+		s := &sets[i]
+		for range 400 {
+			var src []byte
+			for len(src) < 80 && rng.IntN(12) > 0 {
+				src = append(src, refinePieces[rng.IntN(len(refinePieces))]...)
+			}
+			want := make([]byte, len(src)+Slack)
+			got := make([]byte, len(src)+Slack)
+			n := s.Copy(want, src)
+			if m := s.CopyTo(&got[0], src); m != n || !bytes.Equal(got[:m], want[:n]) {
+				t.Fatalf("%s: CopyTo(%q) = %d %q, Copy = %d %q", names[i], src, m, got[:m], n, want[:n])
+			}
+		}
+	}
+}
