@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"slices"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/jgen-go/jgen/internal/scan"
 )
@@ -44,15 +45,19 @@ func (e *Escaping) appendQuote(dst, s []byte) ([]byte, error) {
 	if need := len(s) + scan.Slack + 2; cap(b)-l < need {
 		b = slices.Grow(b, need)
 	}
-	b = b[:cap(b)]
-	b[l] = q
+	// b's capacity holds both quotes, s and the kernel's Slack from l on:
+	// the stores through p, the kernel's included, stay inside it, and
+	// none is bounds-checked.
+	p := unsafe.Pointer(unsafe.SliceData(b))
+	*(*byte)(unsafe.Add(p, l)) = q
 	l++
-	n := set.Copy(b[l:], s)
+	n := set.CopyTo((*byte)(unsafe.Add(p, l)), s)
 	l += n
 	if n == len(s) {
-		b[l] = q
+		*(*byte)(unsafe.Add(p, l)) = q
 		return b[:l+1], nil
 	}
+	b = b[:cap(b)]
 	// tableEscapes, inline (see the top of the file).
 	t := &stdTabs[k]
 	lim := len(b) - len(s) - scan.Slack - 16
@@ -242,7 +247,9 @@ func (g *Generator) writeStringValue(s []byte) error {
 	if st := &g.state; st.valueSep != noFast && g.err == nil && g.esc.hook == nil {
 		b := g.out.buf
 		l := len(b)
-		if need := len(s) + slack + 3; need > cap(b)-l && need <= cap(b) && g.out.w != nil {
+		need := len(s) + slack + 3
+		fits := need <= cap(b)-l
+		if !fits && need <= cap(b) && g.out.w != nil {
 			// Flush before a string that fits an empty buffer rather
 			// than in its middle, which would first have to check the
 			// rest of it for invalid UTF-8 (see writeContent).
@@ -251,27 +258,31 @@ func (g *Generator) writeStringValue(s []byte) error {
 				return g.note(err)
 			}
 			b, l = g.out.buf, 0
+			fits = need <= cap(b)
 		}
-		if len(s) <= cap(b)-l-(slack+3) {
-			// Index into the whole capacity and set the length once at
-			// the end: cheaper than three appends.
+		if fits {
+			// b's capacity holds the separator, the quotes, s and the
+			// kernel's Slack from l on (need): so the stores through p,
+			// the kernel's included, stay inside it, and none is
+			// bounds-checked. The length is set once at the end.
 			mark := l
-			b = b[:cap(b)]
-			if st.valueSep != 0 {
-				b[l] = st.valueSep
+			p := unsafe.Pointer(unsafe.SliceData(b))
+			if sep := st.valueSep; sep != 0 {
+				*(*byte)(unsafe.Add(p, l)) = sep
 				l++
 			}
-			b[l] = g.esc.quote
+			*(*byte)(unsafe.Add(p, l)) = g.esc.quote
 			l++
 			set := g.esc.set
-			n := set.Copy(b[l:], s)
+			n := set.CopyTo((*byte)(unsafe.Add(p, l)), s)
 			l += n
 			if n == len(s) {
-				b[l] = g.esc.quote
+				*(*byte)(unsafe.Add(p, l)) = g.esc.quote
 				g.out.buf = g.out.buf[:l+1]
 				st.fastValueDone()
 				return nil
 			}
+			b = b[:cap(b)]
 			// tableEscapes, inline (see the top of the file).
 			if t := g.esc.table; t != nil {
 				lim := len(b) - len(s) - scan.Slack - 16

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -124,4 +126,76 @@ func FuzzRefinedSet(f *testing.F) {
 		s := NewUTF8SetFunc(rs.stop, rs.escapes, []byte(extra)...)
 		checkRefined(t, &s, fmt.Sprintf("%s/%q", rs.name, extra), src, []byte(extra), rs.stop, rs.escapes)
 	})
+}
+
+// growStack recurses depth frames of about 1 KiB each, so that the
+// goroutine's stack must grow (and move) on the way.
+//
+//go:noinline
+func growStack(depth int) byte {
+	var pad [1024]byte
+	pad[depth%len(pad)] = byte(depth)
+	if depth == 0 {
+		return pad[0]
+	}
+	return growStack(depth-1) + pad[depth%len(pad)]
+}
+
+// TestRefinedStackMoves runs Copy with a rune test that grows the stack
+// and collects garbage each time it is called, on src and dst arrays that
+// live on the calling goroutine's stack: the assembly entry that calls the
+// rune test's Go code (refinedAVX2, refined512) must leave its frame
+// walkable and its arguments movable, and Copy must still return the
+// defined result with dst holding the bytes of src.
+func TestRefinedStackMoves(t *testing.T) {
+	escapes := func(r rune) bool {
+		growStack(64)
+		runtime.GC()
+		return r == 0x2028
+	}
+	s := NewUTF8SetFunc(stopSet(0xe2), escapes, '<')
+	const text = "abc … déjà vu ★ \u2029 x\u2028tail"
+	done := make(chan struct{})
+	go func() { // a fresh goroutine: a small stack that must grow
+		defer close(done)
+		var src, dst [64 + Slack]byte
+		n := copy(src[:], text)
+		got := s.Copy(dst[:n+Slack], src[:n])
+		want := strings.Index(text, "\u2028")
+		if got != want || string(dst[:got]) != text[:want] {
+			t.Errorf("Copy = %d %q, want %d %q", got, dst[:got], want, text[:want])
+		}
+	}()
+	<-done
+}
+
+// TestCopyTo checks that CopyTo returns Copy's result and stores the same
+// bytes in dst[:result], for plain, UTF-8 and rune-test sets, on strings of
+// every length up to 80 built from refinePieces.
+func TestCopyTo(t *testing.T) {
+	var sets []Set
+	var names []string
+	for _, ts := range testSets() {
+		sets, names = append(sets, ts.set), append(names, ts.name)
+	}
+	sets, names = append(sets, NewUTF8Set(nil, '/'), NewUTF8Set(stopSet(0xe2))), append(names, "utf8", "utf8-e2")
+	for _, rs := range refinedSets {
+		sets, names = append(sets, NewUTF8SetFunc(rs.stop, rs.escapes, '<')), append(names, "refined-"+rs.name)
+	}
+	rng := rand.New(rand.NewPCG(3, 14))
+	for i := range sets {
+		s := &sets[i]
+		for range 400 {
+			var src []byte
+			for len(src) < 80 && rng.IntN(12) > 0 {
+				src = append(src, refinePieces[rng.IntN(len(refinePieces))]...)
+			}
+			want := make([]byte, len(src)+Slack)
+			got := make([]byte, len(src)+Slack)
+			n := s.Copy(want, src)
+			if m := s.CopyTo(&got[0], src); m != n || !bytes.Equal(got[:m], want[:n]) {
+				t.Fatalf("%s: CopyTo(%q) = %d %q, Copy = %d %q", names[i], src, m, got[:m], n, want[:n])
+			}
+		}
+	}
 }

@@ -38,7 +38,7 @@
 //
 // A UTF-8 Set with a rune test (NewUTF8SetFunc) runs the same kernels,
 // which stop at every listed lead byte; the Go entry of each family
-// (copyRefinedAVX2, copyRefined512, copyGo, the portable copyEntry) applies
+// (refineFrom for AVX2 and AVX-512, copyGo, the portable copyEntry) applies
 // the test where its kernel stopped and runs the kernel on (Set.copyOn).
 //
 // Level AVX-512 needs AVX512F, BW and VL besides AVX2; level AVX2 needs
@@ -394,4 +394,13 @@ const (
 func (s *Set) Copy(dst, src []byte) int {
 	_ = dst[len(src)+Slack-1]
 	return copyEntry(s, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
+}
+
+// CopyTo is Copy with dst given as a pointer to the first of
+// len(src)+Slack writable bytes, which the caller guarantees and CopyTo
+// does not check: for a caller that has proved the room already (the
+// generator's fast path), so that the string costs no second bounds check
+// and no slice of dst.
+func (s *Set) CopyTo(dst *byte, src []byte) int {
+	return copyEntry(s, dst, unsafe.SliceData(src), len(src))
 }

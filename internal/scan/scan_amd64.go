@@ -85,22 +85,27 @@ func copyGo(s *Set, dst, src *byte, n int) int {
 	return s.refine(d, b, copySWAR(s, d, b))
 }
 
-// copyRefinedAVX2 is where copyEntry jumps for a UTF-8 Set with a rune test
-// (Set.escapes) at level AVX2: copyAVX2UTF8, then the rune test.
+// refinedAVX2 is copyEntry's row for a UTF-8 Set with a rune test
+// (Set.escapes) at level AVX2, in assembly: copyAVX2UTF8, then refineFrom
+// only when it stopped at a byte >= 0x80 (see scan_amd64.s).
 //
+//go:noescape
 //lint:ignore U1000 reached from copyEntry in scan_amd64.s.
-func copyRefinedAVX2(s *Set, dst, src *byte, n int) int {
-	d, b := unsafe.Slice(dst, n+Slack), unsafe.Slice(src, n)
-	return s.refine(d, b, copyAVX2UTF8(s, dst, src, n))
-}
+func refinedAVX2(s *Set, dst, src *byte, n int) int
 
-// copyRefined512 is where copyEntry jumps for a UTF-8 Set with a rune test
-// (Set.escapes) at level AVX-512: copyUTF8AVX512, then the rune test.
+// refined512 is refinedAVX2 at level AVX-512, with copyUTF8AVX512.
 //
+//go:noescape
 //lint:ignore U1000 reached from copyEntry in scan_amd64.s.
-func copyRefined512(s *Set, dst, src *byte, n int) int {
-	d, b := unsafe.Slice(dst, n+Slack), unsafe.Slice(src, n)
-	return s.refine(d, b, copyUTF8AVX512(s, dst, src, n))
+func refined512(s *Set, dst, src *byte, n int) int
+
+// refineFrom applies the rune test where the kernel of refinedAVX2 or
+// refined512 stopped, at src[k], a byte >= 0x80 with k < n: Set.copyOn.
+// dst has room for n+Slack bytes.
+//
+//lint:ignore U1000 called from refinedAVX2 and refined512 in scan_amd64.s.
+func refineFrom(s *Set, dst, src *byte, n, k int) int {
+	return s.copyOn(unsafe.Slice(dst, n+Slack), unsafe.Slice(src, n), k)
 }
 
 // resume is the kernel of this machine's level without the rune test,

@@ -2,6 +2,7 @@
 
 #include "go_asm.h"
 #include "textflag.h"
+#include "funcdata.h"
 
 // The SIMD kernels classify every byte x with two PSHUFB nibble lookups in
 // the Set's nib table (see Set.nib): allowed = LO[x] & HI[(x>>4)&15], where
@@ -18,6 +19,46 @@
 // jump to as parameters; none jumps by instruction count.
 //
 // Registers in every kernel: SI src, DX dst, CX n, DI the scan position.
+
+// REFINED_ROW is the body of refinedAVX2 and refined512, copyEntry's rows
+// for a UTF-8 Set with a rune test (Set.escapes): call the level's UTF-8
+// kernel and return its result k when it copied all of src (k == n) or
+// stopped at an ASCII byte, which the rune test never passes (Set.passLen);
+// only a stop at a byte >= 0x80 enters Go, refineFrom, which applies the
+// test there. So an ASCII string, or one whose non-ASCII text the kernel
+// passes, costs one call more than a Set without a test, and no Go frame.
+// The frame holds only outgoing arguments (the kernel's, then
+// refineFrom's), which their callee's argument map describes.
+#define REFINED_ROW(kernel) \
+	NO_LOCAL_POINTERS \
+	MOVQ s+0(FP), AX \
+	MOVQ dst+8(FP), BX \
+	MOVQ src+16(FP), CX \
+	MOVQ n+24(FP), DX \
+	MOVQ AX, 0(SP) \
+	MOVQ BX, 8(SP) \
+	MOVQ CX, 16(SP) \
+	MOVQ DX, 24(SP) \
+	CALL kernel \
+	MOVQ 32(SP), R8 \
+	MOVQ n+24(FP), DX \
+	CMPQ R8, DX \
+	JEQ  done \
+	MOVQ src+16(FP), CX \
+	CMPB (CX)(R8*1), $0x80 \
+	JCS  done \
+	MOVQ s+0(FP), AX \
+	MOVQ dst+8(FP), BX \
+	MOVQ AX, 0(SP) \
+	MOVQ BX, 8(SP) \
+	MOVQ CX, 16(SP) \
+	MOVQ DX, 24(SP) \
+	MOVQ R8, 32(SP) \
+	CALL ·refineFrom(SB) \
+	MOVQ 40(SP), R8 \
+done: \
+	MOVQ R8, ret+32(FP) \
+	RET
 
 // Registers shared by the AVX2 kernels:
 //   Y6 = LO table (both lanes), Y7 = HI table, Y8 = 0x0f bytes, Y9 = zero.
@@ -1331,7 +1372,7 @@ c512utf8:
 	JMP  ·copyUTF8AVX512(SB)
 
 c512refined:
-	JMP  ·copyRefined512(SB)
+	JMP  ·refined512(SB)
 
 c2:
 	CMPL BX, $1
@@ -1350,7 +1391,15 @@ c2plain:
 	JMP  copyAVX2core<>(SB)
 
 c2refined:
-	JMP  ·copyRefinedAVX2(SB)
+	JMP  ·refinedAVX2(SB)
 
 cgo:
 	JMP  ·copyGo(SB)
+
+// func refinedAVX2(s *Set, dst, src *byte, n int) int
+TEXT ·refinedAVX2(SB), NOSPLIT, $48-40
+	REFINED_ROW(·copyAVX2UTF8(SB))
+
+// func refined512(s *Set, dst, src *byte, n int) int
+TEXT ·refined512(SB), NOSPLIT, $48-40
+	REFINED_ROW(·copyUTF8AVX512(SB))
