@@ -1354,7 +1354,7 @@ SPLAT64(utf8C40x64, $0x4040404040404040)
 // argument is the nib table get it in place of s; copyAVX2core also gets
 // a UTF-8 Set in R13; level 0 goes to the portable kernels (copyGo). At
 // level AVX-512 a UTF-8 Set with a rune test (Set.escapes) goes to
-// copyRefined512, at level AVX2 to copyRefinedAVX2.
+// refined512, at level AVX2 to refinedAVX2.
 TEXT ·copyEntry(SB), NOSPLIT, $0-40
 	MOVQ s+0(FP), AX
 	MOVBLZX ·level(SB), BX
