@@ -660,6 +660,19 @@ found: \
 	VPAND p1, t, t \
 	VPOR t, acc, acc
 
+// UTF8_HIGH32 is the second half of UTF8_BLOCK64 and UTF8_BLOCK64_AT:
+// Y1 (the 32 bytes at DI+32) tested with FLAGS, its previous bytes loaded
+// at DI+31, DI+30, DI+29. Clobbers Y3, Y4, Y5.
+#define UTF8_HIGH32(FLAGS) \
+	VMOVDQU 30(SI)(DI*1), Y4 \
+	VMOVDQU 29(SI)(DI*1), Y5 \
+	VPSUBUSB utf8C60<>(SB), Y4, Y4 \
+	VPSUBUSB utf8C70<>(SB), Y5, Y5 \
+	VPOR Y5, Y4, Y4 \
+	VPAND utf8C80<>(SB), Y4, Y4 \
+	VMOVDQU 31(SI)(DI*1), Y3 \
+	FLAGS(Y1, Y2, Y3, Y4, Y5, Y15)
+
 // UTF8_BLOCK64 tests the 64 bytes Y0 (at DI, a sequence boundary) and Y1
 // (at DI+32) with the flag macros FLAGSI (sets Y15) and FLAGS (ORs into
 // it): the previous bytes of Y0 are Y0 shifted with zeros in, those of Y1
@@ -675,15 +688,7 @@ found: \
 	VPOR Y5, Y4, Y4 \
 	VPAND utf8C80<>(SB), Y4, Y4 \
 	FLAGSI(Y0, Y2, Y3, Y4, Y5, Y15) \
-	VMOVDQU 30(SI)(DI*1), Y4 \
-	VMOVDQU 29(SI)(DI*1), Y5 \
-	VPSUBUSB utf8C60<>(SB), Y4, Y4 \
-	VPSUBUSB utf8C70<>(SB), Y5, Y5 \
-	VPOR Y5, Y4, Y4 \
-	VPAND utf8C80<>(SB), Y4, Y4 \
-	VMOVDQU 31(SI)(DI*1), Y3 \
-	FLAGS(Y1, Y2, Y3, Y4, Y5, Y15)
-
+	UTF8_HIGH32(FLAGS)
 
 // UTF8_BLOCK64_AT is UTF8_BLOCK64 for a block at DI >= 3 that need not
 // start at a sequence boundary: the previous bytes of Y0 are loads at
@@ -697,14 +702,7 @@ found: \
 	VPAND utf8C80<>(SB), Y4, Y4 \
 	VMOVDQU -1(SI)(DI*1), Y3 \
 	FLAGSI(Y0, Y2, Y3, Y4, Y5, Y15) \
-	VMOVDQU 30(SI)(DI*1), Y4 \
-	VMOVDQU 29(SI)(DI*1), Y5 \
-	VPSUBUSB utf8C60<>(SB), Y4, Y4 \
-	VPSUBUSB utf8C70<>(SB), Y5, Y5 \
-	VPOR Y5, Y4, Y4 \
-	VPAND utf8C80<>(SB), Y4, Y4 \
-	VMOVDQU 31(SI)(DI*1), Y3 \
-	FLAGS(Y1, Y2, Y3, Y4, Y5, Y15)
+	UTF8_HIGH32(FLAGS)
 
 // UTF8_LOOP64 is the 64-byte loop of utf8LoopAVX2 (labels loop, first,
 // utf8 and last are its own), with FLAGSI, FLAGS the flag macros of a

@@ -13,25 +13,7 @@ import (
 // first byte that does not start a valid sequence, or the first valid
 // sequence with a listed lead byte.
 func refIndexUTF8(b, extra []byte, stop *[256]bool) int {
-	for i := 0; i < len(b); {
-		c := b[i]
-		if c < utf8.RuneSelf {
-			if refMember(c, extra) {
-				return i
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && size == 1 {
-			return i
-		}
-		if stop != nil && stop[c] {
-			return i
-		}
-		i += size
-	}
-	return len(b)
+	return refIndexRefined(b, extra, stop, nil)
 }
 
 func stopSet(leads ...byte) *[256]bool {
