@@ -86,7 +86,7 @@ type ptrFields struct {
 func fastValues() []tableCase {
 	negZero := math.Copysign(0, -1)
 	full := fastFields{
-		S: "<a&b>\u2028é", B: true, I: -1 << 62, I8: -128, I16: -3, I32: math.MinInt32, I64: math.MaxInt64,
+		S: "<a&b>\u2028é", B: true, I: math.MinInt >> 1, I8: -128, I16: -3, I32: math.MinInt32, I64: math.MaxInt64,
 		U: math.MaxUint, U8: 255, U16: 65535, U32: math.MaxUint32, U64: math.MaxUint64, UP: 7,
 		F32: 3.4e38, F64: 1e-7, NS: "ns", M: 1, Q: 42, fastInner: fastInner{1, 2}, Inner2: &Inner2{3, 4},
 		OS: "x", OB: true, OI: 1, OU8: 1, OF32: 0.5, OF64: -2, ZI: 9, ZF: 1.5, ZZ: zeroer{1},

@@ -302,7 +302,7 @@ func valueTable() []tableCase {
 	return []tableCase{
 		{"nil", nil},
 		{"bool", true},
-		{"ints", []any{int8(-128), int16(-32768), int32(math.MinInt32), int64(math.MinInt64), int(math.MaxInt64)}},
+		{"ints", []any{int8(-128), int16(-32768), int32(math.MinInt32), int64(math.MinInt64), int(math.MaxInt)}},
 		{"uints", []any{uint8(255), uint16(65535), uint32(math.MaxUint32), uint64(math.MaxUint64), uintptr(7)}},
 		{"floats", []any{0.0, math.Copysign(0, -1), 1.0, 0.1, 1e-6, 1e-7, 123456789.0, 1e20, 1e21, 1.7976931348623157e308, 5e-324, -2.5e-10}},
 		{"float32s", []float32{0.1, 1e-6, 1e-7, 3.4028235e38, 1e21, 16777216, 1.1754944e-38}},

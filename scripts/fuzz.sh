@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run every fuzz target of jgen one after the other (eight targets).
+# Run every fuzz target of jgen one after the other (the list below).
 #
 #   scripts/fuzz.sh [FUZZTIME] [PARALLEL]
 #
