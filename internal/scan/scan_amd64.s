@@ -704,6 +704,15 @@ found: \
 	FLAGSI(Y0, Y2, Y3, Y4, Y5, Y15) \
 	UTF8_HIGH32(FLAGS)
 
+// COPY64 loads the 64 bytes at SI+DI into Y0 and Y1 and stores them at
+// DX+DI, ahead of their test: bytes past the length returned are still
+// bytes of src at their own index, which Copy's contract allows.
+#define COPY64 \
+	VMOVDQU (SI)(DI*1), Y0 \
+	VMOVDQU 32(SI)(DI*1), Y1 \
+	VMOVDQU Y0, (DX)(DI*1) \
+	VMOVDQU Y1, 32(DX)(DI*1)
+
 // UTF8_LOOP64 is the 64-byte loop of utf8LoopAVX2 (labels loop, first,
 // utf8 and last are its own), with FLAGSI, FLAGS the flag macros of a
 // block's two vectors: UTF8_FLAGVECI, UTF8_FLAGVEC, or UTF8_FLAGVEC0I,
@@ -721,10 +730,7 @@ found: \
 first: \
 	CMPQ DI, R13 \
 	JGT  last \
-	VMOVDQU (SI)(DI*1), Y0 \
-	VMOVDQU 32(SI)(DI*1), Y1 \
-	VMOVDQU Y0, (DX)(DI*1) \
-	VMOVDQU Y1, 32(DX)(DI*1) \
+	COPY64 \
 utf8: \
 	UTF8_BLOCK64(FLAGSI, FLAGS) \
 	VPTEST Y15, Y15 \
@@ -736,10 +742,7 @@ utf8: \
 loop: \
 	CMPQ DI, R13 \
 	JGT  last \
-	VMOVDQU (SI)(DI*1), Y0 \
-	VMOVDQU 32(SI)(DI*1), Y1 \
-	VMOVDQU Y0, (DX)(DI*1) \
-	VMOVDQU Y1, 32(DX)(DI*1) \
+	COPY64 \
 	VPOR Y0, Y1, Y2 \
 	VPMOVMSKB Y2, AX \
 	TESTL AX, AX \
@@ -756,10 +759,7 @@ last: \
 	JL   vstep \
 	MOVQ DI, R12 \
 	MOVQ R13, DI \
-	VMOVDQU (SI)(DI*1), Y0 \
-	VMOVDQU 32(SI)(DI*1), Y1 \
-	VMOVDQU Y0, (DX)(DI*1) \
-	VMOVDQU Y1, 32(DX)(DI*1) \
+	COPY64 \
 	UTF8_BLOCK64_AT(FLAGSI, FLAGS) \
 	VPSUBUSB utf8Thresh<>(SB), Y1, Y2 \
 	VPMOVMSKB Y2, AX \
