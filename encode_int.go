@@ -32,33 +32,90 @@ func appendDecimal(b []byte, u uint64, neg bool) []byte {
 		d = unsafe.Add(d, 1)
 		l++
 	}
-	// The leading part has at most eight digits; its leading zeros are
-	// the zero bytes at the low end of its digit lanes, counted with one
-	// TZCNT (the last digit always counts, so that 0 is written as "0").
-	var head uint64
+	// The leading part h has at most eight digits, and k parts of exactly
+	// eight follow it. Its length comes from its bit length (decimalLen8),
+	// not from its digit lanes, so that the position of whatever is
+	// appended next waits for a table load, not for the chain of
+	// multiplications in digitLanes; the digits are computed beside it.
+	var h uint32
 	var rest [2]uint32
-	var k int // the number of 8-digit parts after the head
+	var k int
 	switch {
 	case u < 1e8:
-		head = digitLanes(uint32(u))
+		h = uint32(u)
+	case u < 1e10:
+		// Nine or ten digits (identifiers, Unix times in seconds, the
+		// commonest long integers): the one or two leading digits come
+		// from digitPairs, which costs a load where digits8 costs a
+		// chain of dependent multiplications.
+		q := u / 1e8
+		pair := uint16(digitPairs[2*q]) | uint16(digitPairs[2*q+1])<<8
+		n := 2
+		if q < 10 {
+			pair >>= 8
+			n = 1
+		}
+		binary.LittleEndian.PutUint16((*[2]byte)(d)[:], pair)
+		put8(unsafe.Add(d, n), digits8(uint32(u-q*1e8)))
+		return b[:l+n+8]
 	case u < 1e16:
-		h := u / 1e8
-		head, rest[0], k = digitLanes(uint32(h)), uint32(u-h*1e8), 1
+		q := u / 1e8
+		h, rest[0], k = uint32(q), uint32(u-q*1e8), 1
 	default:
-		h := u / 1e16
-		m := u - h*1e16
+		q := u / 1e16
+		m := u - q*1e16
 		mid := m / 1e8
-		head, rest[0], rest[1], k = digitLanes(uint32(h)), uint32(mid), uint32(m-mid*1e8), 2
+		h, rest[0], rest[1], k = uint32(q), uint32(mid), uint32(m-mid*1e8), 2
 	}
-	z := bits.TrailingZeros64(head|1<<56) &^ 7
-	put8(d, (head|0x3030303030303030)>>z)
-	n := 8 - z>>3
+	n := decimalLen8(h)
+	put8(d, digits8(h)>>(64-8*n))
 	for i := range k {
 		put8(unsafe.Add(d, n), digits8(rest[i]))
 		n += 8
 	}
 	return b[:l+n]
 }
+
+// decimalLen8 returns the number of decimal digits of x, below 1e8 (1 for
+// 0): the numbers of one bit length have d or d+1 digits, and adding that
+// length's entry of decimalLens carries into the high word exactly from
+// the first with d+1.
+func decimalLen8(x uint32) int {
+	return int((uint64(x) + decimalLens[bits.Len32(x)&31]) >> 32)
+}
+
+// decimalLens[L] is, for the numbers of bit length L, (d+1)<<32 - 10^d
+// when 10^d is one of them (they have d digits below it, d+1 from it on),
+// else d<<32.
+var decimalLens = func() (t [32]uint64) {
+	for L := range t {
+		lo := uint64(1) << L >> 1 // the least number of length L; 0 for L = 0
+		d, p := uint64(1), uint64(10)
+		for p <= lo {
+			d, p = d+1, p*10
+		}
+		if p < 1<<L {
+			t[L] = (d+1)<<32 - p
+		} else {
+			t[L] = d << 32
+		}
+	}
+	return t
+}()
+
+// digitPairs holds the two digits of every number below 100, "00" to
+// "99".
+const digitPairs = "" +
+	"00010203040506070809" +
+	"10111213141516171819" +
+	"20212223242526272829" +
+	"30313233343536373839" +
+	"40414243444546474849" +
+	"50515253545556575859" +
+	"60616263646566676869" +
+	"70717273747576777879" +
+	"80818283848586878889" +
+	"90919293949596979899"
 
 // decimalRoom is the spare capacity appendDecimal asks for: a '-', and 20
 // digits or the 8-byte store of the leading part, rounded up.

@@ -36,3 +36,47 @@ func TestAppendInt(t *testing.T) {
 		check(-int64(u), u)
 	}
 }
+
+// TestDecimalLen8 checks decimalLen8 on both sides of every power of two
+// and of ten below 1e8, where the digit count or the table row changes.
+func TestDecimalLen8(t *testing.T) {
+	var xs []uint32
+	for p := uint32(1); p < 1e8; p *= 2 {
+		xs = append(xs, p-1, p, p+1)
+	}
+	for p := uint32(1); p <= 1e8; p *= 10 {
+		xs = append(xs, p-1, p, p+1)
+	}
+	for _, x := range xs {
+		if x >= 1e8 {
+			continue
+		}
+		if got, want := decimalLen8(x), len(strconv.FormatUint(uint64(x), 10)); got != want {
+			t.Errorf("decimalLen8(%d) = %d, want %d", x, got, want)
+		}
+	}
+}
+
+// BenchmarkAppendInt appends 4096 integers of one length in decimal, as
+// the integer members of a struct are written: digits=9 is
+// citm_catalog's identifiers, the commonest integers of the corpora.
+func BenchmarkAppendInt(b *testing.B) {
+	for _, digits := range []int{3, 6, 9, 10, 13, 19} {
+		r := rand.New(rand.NewPCG(1, uint64(digits)))
+		lo := int64(math.Pow10(digits - 1))
+		vs := make([]int64, 4096)
+		for i := range vs {
+			vs[i] = lo + r.Int64N(9*lo)
+		}
+		b.Run(strconv.Itoa(digits), func(b *testing.B) {
+			buf := make([]byte, 0, len(vs)*21)
+			for b.Loop() {
+				buf = buf[:0]
+				for _, v := range vs {
+					buf = appendInt(append(buf, ','), v)
+				}
+			}
+			b.SetBytes(int64(len(buf)))
+		})
+	}
+}
