@@ -144,7 +144,7 @@ func growStack(depth int) byte {
 // TestRefinedStackMoves runs Copy with a rune test that grows the stack
 // and collects garbage each time it is called, on src and dst arrays that
 // live on the calling goroutine's stack: the assembly entry that calls the
-// rune test's Go code (refinedAVX2, refined512) must leave its frame
+// rune test's Go code (refinedAVX2, refineTail512) must leave its frame
 // walkable and its arguments movable, and Copy must still return the
 // defined result with dst holding the bytes of src.
 func TestRefinedStackMoves(t *testing.T) {

@@ -37,9 +37,12 @@
 // every kernel test runs each of them, whatever the CPU's level.
 //
 // A UTF-8 Set with a rune test (NewUTF8SetFunc) runs the same kernels,
-// which stop at every listed lead byte; the Go entry of each family
-// (refineFrom for AVX2 and AVX-512, copyGo, the portable copyEntry) applies
-// the test where its kernel stopped and runs the kernel on (Set.copyOn).
+// which stop at every listed lead byte; where a kernel stopped at a byte
+// >= 0x80, refineFrom (AVX2 and AVX-512), copyGo or the portable copyEntry
+// applies the test and runs the kernel on (Set.copyOn). At level AVX-512
+// the kernel itself jumps to it at such a stop (refined512), so that every
+// other string costs what it costs without a test; at level AVX2 an
+// assembly row calls the kernel first (refinedAVX2).
 //
 // Level AVX-512 needs AVX512F, BW and VL besides AVX2; level AVX2 needs
 // AVX2, BMI1 and BMI2; GODEBUG=cpu.avx512f=off (honoured by x/sys/cpu)

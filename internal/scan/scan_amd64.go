@@ -93,11 +93,22 @@ func copyGo(s *Set, dst, src *byte, n int) int {
 //lint:ignore U1000 reached from copyEntry in scan_amd64.s.
 func refinedAVX2(s *Set, dst, src *byte, n int) int
 
-// refined512 is refinedAVX2 at level AVX-512, with copyUTF8AVX512.
+// refined512 is copyEntry's row at level AVX-512 for a UTF-8 Set with a
+// rune test: copyUTF8AVX512's kernel, which at a stop at a byte >= 0x80
+// jumps to refineTail512 (see scan_amd64.s).
 //
 //go:noescape
 //lint:ignore U1000 reached from copyEntry in scan_amd64.s.
 func refined512(s *Set, dst, src *byte, n int) int
+
+// refineTail512 ends refined512 where its kernel stopped at a byte >= 0x80
+// before n, the index passed in AX: refineFrom. Declared for the pointer
+// map of its arguments, which the garbage collector reads while
+// refineFrom runs.
+//
+//go:noescape
+//lint:ignore U1000 reached from refined512 in scan_amd64.s.
+func refineTail512(s *Set, dst, src *byte, n int) int
 
 // refineFrom applies the rune test where the kernel of refinedAVX2 or
 // refined512 stopped, at src[k], a byte >= 0x80 with k < n: Set.copyOn.

@@ -1102,8 +1102,28 @@ ready:
 // Index of the first member of src[0:n] for a UTF-8 Set, or n, with the
 // clean prefix copied to dst: each vector is stored before it is tested.
 // Reads exactly src[0:n], writes exactly dst[0:n]. src[0] must be a
-// sequence boundary. Needs AVX512BW.
+// sequence boundary. Needs AVX512BW. It is utf8512<> without the rune
+// test.
 TEXT ·copyUTF8AVX512(SB), NOSPLIT, $0-40
+	MOVQ $0, ret+32(FP)
+	JMP  utf8512<>(SB)
+
+// func refined512(s *Set, dst, src *byte, n int) int
+//
+// copyEntry's row at level AVX-512 for a UTF-8 Set with a rune test
+// (Set.escapes): utf8512<> with the test, which costs nothing unless the
+// kernel stops at a byte >= 0x80.
+TEXT ·refined512(SB), NOSPLIT, $0-40
+	MOVQ $1, ret+32(FP)
+	JMP  utf8512<>(SB)
+
+// utf8512<> is the AVX-512 UTF-8 kernel, with the arguments of
+// copyUTF8AVX512. Its result slot holds, until the result is written, 1 if
+// the Set's rune test applies (refined512) and 0 if not: where the kernel
+// stops at a byte >= 0x80 before n, the test applies (refineTail512) or
+// the kernel returns. Stops at ASCII bytes and the end of src return at
+// once, so the test adds no call and no frame to them.
+TEXT utf8512<>(SB), NOSPLIT, $0-40
 	MOVQ s+0(FP), AX
 	MOVQ dst+8(FP), DX
 	MOVQ src+16(FP), SI
@@ -1252,9 +1272,7 @@ xend:
 	MOVQ R14, AX
 	CMPQ AX, $-1
 	JEQ  xnone
-	MOVQ AX, ret+32(FP)
-	VZEROUPPER
-	RET
+	JMP  xstop
 
 xtailutf8:
 	UTF8_512_SETUP_ONCE(xtailready)
@@ -1300,9 +1318,7 @@ xfound:
 
 xfoundat:
 	ADDQ DI, AX
-	MOVQ AX, ret+32(FP)
-	VZEROUPPER
-	RET
+	JMP  xstop
 
 xfoundback:
 	// The lead is one of the last bytes of the previous vector.
@@ -1316,9 +1332,7 @@ xback:
 	JMP  xback
 
 xbackdone:
-	MOVQ AX, ret+32(FP)
-	VZEROUPPER
-	RET
+	JMP  xstop
 
 xascii:
 	KMOVQ K1, AX
@@ -1326,6 +1340,22 @@ xascii:
 	ADDQ DI, AX
 	MOVQ AX, ret+32(FP)
 	VZEROUPPER
+	RET
+
+xstop:
+	// AX: the stop from the UTF-8 flags, before n; an ASCII member, or
+	// a byte >= 0x80 that the rune test (if any) applies to.
+	VZEROUPPER
+	CMPQ ret+32(FP), $0
+	JEQ  xstopret
+	CMPQ AX, CX
+	JEQ  xstopret
+	CMPB (SI)(AX*1), $0x80
+	JCS  xstopret
+	JMP  ·refineTail512(SB)
+
+xstopret:
+	MOVQ AX, ret+32(FP)
 	RET
 
 // Thresholds - 0x80 of a lead whose sequence reaches past byte 63 (F0 at
@@ -1398,6 +1428,24 @@ cgo:
 TEXT ·refinedAVX2(SB), NOSPLIT, $48-40
 	REFINED_ROW(·copyAVX2UTF8(SB))
 
-// func refined512(s *Set, dst, src *byte, n int) int
-TEXT ·refined512(SB), NOSPLIT, $48-40
-	REFINED_ROW(·copyUTF8AVX512(SB))
+// func refineTail512(s *Set, dst, src *byte, n int) int
+//
+// utf8512<>'s end where it stopped at src[AX], a byte >= 0x80 with AX < n,
+// for a Set with a rune test: refineFrom applies the test there and goes
+// on after a sequence it passes. Reached by a jump, with the arguments of
+// refined512 and AX; the frame holds only refineFrom's arguments.
+TEXT ·refineTail512(SB), NOSPLIT, $48-40
+	NO_LOCAL_POINTERS
+	MOVQ s+0(FP), BX
+	MOVQ BX, 0(SP)
+	MOVQ dst+8(FP), BX
+	MOVQ BX, 8(SP)
+	MOVQ src+16(FP), BX
+	MOVQ BX, 16(SP)
+	MOVQ n+24(FP), BX
+	MOVQ BX, 24(SP)
+	MOVQ AX, 32(SP)
+	CALL ·refineFrom(SB)
+	MOVQ 40(SP), AX
+	MOVQ AX, ret+32(FP)
+	RET
