@@ -46,6 +46,23 @@ var refinedSets = []struct {
 	{"runes", stopSet(0xc3, 0xe2, 0xf0), func(r rune) bool { return r == 'é' || r == 0x2028 || r == 0x1F600 }},
 	{"none", stopSet(0xe2, 0xe4), func(rune) bool { return false }},
 	{"all", stopSet(0xe2), func(rune) bool { return true }},
+	{"lineterms-astral", stopSet(0xe2, 0xf0, 0xf1, 0xf2, 0xf3, 0xf4), func(r rune) bool { return r == 0x2028 || r == 0x2029 || r > 0xFFFF }},
+}
+
+// TestLineSeps checks which rune tests the AVX-512 kernel applies itself
+// (Set.lineSeps): those that, under E2, escape U+2028 and U+2029 alone.
+func TestLineSeps(t *testing.T) {
+	want := map[string]bool{"lineterms": true, "runes": false, "none": false, "all": false, "lineterms-astral": true}
+	for _, rs := range refinedSets {
+		s := NewUTF8SetFunc(rs.stop, rs.escapes)
+		if s.lineSeps != want[rs.name] {
+			t.Errorf("%s: lineSeps = %v, want %v", rs.name, s.lineSeps, want[rs.name])
+		}
+	}
+	// Not listed under E2: the kernel never stops there.
+	if s := NewUTF8SetFunc(stopSet(0xf0), refinedSets[0].escapes); s.lineSeps {
+		t.Error("lineSeps set without E2 listed")
+	}
 }
 
 // refinePieces are the pieces of the test strings: ASCII, members,
@@ -55,6 +72,7 @@ var refinePieces = []string{
 	"a", "hello world ", "\"", "\\", "\n", "/", "<",
 	"é", "ü", "…", "★", "\u2028", "\u2029", "\u2030", "中文", "日本語のテキスト",
 	"😀", "🎉", "\xe2\x80", "\xe2", "\xc3", "\xed\xa0\x80", "\xe0\x80\x80", "\xff",
+	"\u2027", "\u202a", "\u20ac", "\u2fff", "\xe2\x41", "\xe2\x80\x41", "\xe2\x80\xa8\xa9",
 }
 
 // TestRefinedSet checks Copy, Index and SeqLen of sets built by

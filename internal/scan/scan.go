@@ -119,6 +119,13 @@ type Set struct {
 	// lead; Copy passes the sequences escapes reports false for and runs
 	// the kernel on (copyOn), so only text that holds a listed lead pays.
 	escapes func(r rune) bool
+
+	// lineSeps is set when E2 is a listed lead and escapes, over the code
+	// points E2 starts (U+2000..U+2FFF), reports true for U+2028 and
+	// U+2029 alone: Stdlib's and JSLineTerminators' rule. The AVX-512
+	// kernel then tests a sequence it stops at under E2 itself and goes on
+	// after one it passes (…, ★ and the like), without a call to Go.
+	lineSeps bool
 }
 
 type kernelKind uint8
@@ -230,7 +237,19 @@ func NewUTF8SetFunc(stopLead *[256]bool, escapes func(r rune) bool, extra ...byt
 	for h := 12; h < 16; h++ {
 		s.stop[16+h] = 1 << (h - 12)
 	}
+	s.lineSeps = escapes != nil && s.lead[0xE2] == 0 && onlyLineSeps(escapes)
 	return s
+}
+
+// onlyLineSeps reports whether escapes, over U+2000..U+2FFF, reports true
+// for U+2028 and U+2029 and for nothing else.
+func onlyLineSeps(escapes func(r rune) bool) bool {
+	for r := rune(0x2000); r <= 0x2FFF; r++ {
+		if escapes(r) != (r == 0x2028 || r == 0x2029) {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *Set) init() {

@@ -1345,16 +1345,56 @@ xascii:
 xstop:
 	// AX: the stop from the UTF-8 flags, before n; an ASCII member, or
 	// a byte >= 0x80 that the rune test (if any) applies to.
-	VZEROUPPER
 	CMPQ ret+32(FP), $0
 	JEQ  xstopret
 	CMPQ AX, CX
 	JEQ  xstopret
-	CMPB (SI)(AX*1), $0x80
+	MOVBLZX (SI)(AX*1), BX
+	CMPL BX, $0x80
 	JCS  xstopret
+	CMPL BX, $0xE2
+	JNE  xrefine
+	MOVQ s+0(FP), R9
+	CMPB Set_lineSeps(R9), $0
+	JEQ  xrefine
+	// A Set whose rune test under E2 is U+2028 and U+2029 alone
+	// (Set.lineSeps): E2 80 A8 and E2 80 A9 are members, as are an
+	// invalid or cut sequence; any other valid sequence is copied and the
+	// scan goes on after it, from the ASCII loop, with its tables loaded.
+	LEAQ 2(AX), R10
+	CMPQ R10, CX
+	JGE  xstopret
+	MOVBLZX 1(SI)(AX*1), BX
+	MOVBLZX 2(SI)(AX*1), R11
+	CMPL BX, $0x80
+	JNE  xe2valid
+	MOVL R11, R9
+	ANDL $0xFE, R9
+	CMPL R9, $0xA8
+	JEQ  xstopret
+
+xe2valid:
+	MOVL BX, R9
+	ANDL $0xC0, R9
+	CMPL R9, $0x80
+	JNE  xstopret
+	MOVL R11, R9
+	ANDL $0xC0, R9
+	CMPL R9, $0x80
+	JNE  xstopret
+	MOVB $0xE2, (DX)(AX*1)
+	MOVB BX, 1(DX)(AX*1)
+	MOVB R11, 2(DX)(AX*1)
+	LEAQ 3(AX), DI
+	MOVQ $-1, R14
+	JMP  xloop
+
+xrefine:
+	VZEROUPPER
 	JMP  ·refineTail512(SB)
 
 xstopret:
+	VZEROUPPER
 	MOVQ AX, ret+32(FP)
 	RET
 
