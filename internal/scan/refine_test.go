@@ -58,6 +58,10 @@ func TestLineSeps(t *testing.T) {
 		if s.lineSeps != want[rs.name] {
 			t.Errorf("%s: lineSeps = %v, want %v", rs.name, s.lineSeps, want[rs.name])
 		}
+		// Only the lineterms Set lists E2 alone.
+		if wantVec := rs.name == "lineterms"; s.sepVec != wantVec {
+			t.Errorf("%s: sepVec = %v, want %v", rs.name, s.sepVec, wantVec)
+		}
 	}
 	// Not listed under E2: the kernel never stops there.
 	if s := NewUTF8SetFunc(stopSet(0xf0), refinedSets[0].escapes); s.lineSeps {
@@ -213,6 +217,25 @@ func TestCopyTo(t *testing.T) {
 			n := s.Copy(want, src)
 			if m := s.CopyTo(&got[0], src); m != n || !bytes.Equal(got[:m], want[:n]) {
 				t.Fatalf("%s: CopyTo(%q) = %d %q, Copy = %d %q", names[i], src, m, got[:m], n, want[:n])
+			}
+		}
+	}
+}
+
+// TestLineSepsEveryPosition puts U+2028, U+2029, a sequence E2 starts
+// that the test passes (…) and an E2 sequence cut or broken at every
+// position of strings up to 200 bytes, after ASCII or after CJK text, so
+// that each crosses every vector and block edge and ends every tail.
+func TestLineSepsEveryPosition(t *testing.T) {
+	rs := refinedSets[0] // lineterms: Set.sepVec on AVX-512
+	s := NewUTF8SetFunc(rs.stop, rs.escapes, '<')
+	for _, fill := range []string{"a", "日"} {
+		for _, piece := range []string{"\u2028", "\u2029", "…", "\u2027", "\xe2\x80", "\xe2\x80\x41"} {
+			for p := 0; p < 200; p += len(fill) {
+				for _, tail := range []string{"", "z", "zz", "日本", strings.Repeat("x", 70)} {
+					src := []byte(strings.Repeat(fill, p/len(fill)) + piece + tail)
+					checkRefined(t, &s, fmt.Sprintf("lineterms/%q at %d", piece, p), src, []byte("<"), rs.stop, rs.escapes)
+				}
 			}
 		}
 	}

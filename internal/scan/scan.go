@@ -126,6 +126,11 @@ type Set struct {
 	// kernel then tests a sequence it stops at under E2 itself and goes on
 	// after one it passes (…, ★ and the like), without a call to Go.
 	lineSeps bool
+
+	// sepVec is set when lineSeps is and E2 is the only listed lead (the
+	// Stdlib preset's Set): the AVX-512 kernel then flags E2 80 A8 and E2
+	// 80 A9 in the vector and does not stop at E2 at all.
+	sepVec bool
 }
 
 type kernelKind uint8
@@ -238,6 +243,12 @@ func NewUTF8SetFunc(stopLead *[256]bool, escapes func(r rune) bool, extra ...byt
 		s.stop[16+h] = 1 << (h - 12)
 	}
 	s.lineSeps = escapes != nil && s.lead[0xE2] == 0 && onlyLineSeps(escapes)
+	s.sepVec = s.lineSeps
+	for c := 0xC2; c < 0xF5; c++ {
+		if s.lead[c] == 0 && c != 0xE2 {
+			s.sepVec = false
+		}
+	}
 	return s
 }
 

@@ -990,7 +990,13 @@ SPLAT32(utf8C80, $0x8080808080808080)
 	MOVQ $1, R11 \
 	MOVQ $2, R13 \
 	CMPB Set_stops(set), $0 \
-	CMOVQNE R11, R13
+	CMOVQNE R11, R13 \
+	MOVQ $3, R11 \
+	CMPB Set_sepVec(set), $0 \
+	CMOVQNE R11, R13 \
+	VPBROADCASTD utf8CFE<>(SB), Z19 \
+	VPBROADCASTD utf8CA8<>(SB), Z21 \
+	VPBROADCASTD utf8CE2<>(SB), Z31
 
 // UTF8_512_SETUP_ONCE runs UTF8_512_SETUP for the Set of the first
 // argument unless R13 says it has run; ready is the label it defines
@@ -1075,6 +1081,21 @@ ready:
 #define UTF8_512_FLAGS_NOSTOP_B \
 	UTF8_512_CHECK(Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, K6, K5) \
 	UTF8_512_OR(Z28, K4, K5)
+
+// UTF8_512_FLAGS_SEPS is UTF8_512_FLAGS_NOSTOP for a Set whose only
+// listed lead is E2 and whose rune test under it is U+2028 and U+2029
+// (Set.sepVec): those two sequences, E2 80 A8 and E2 80 A9, are flagged at
+// their third byte, which the exact position takes back to their lead,
+// and no other sequence stops the scan. Clobbers K5 (K4 and K6 keep what
+// the tail and the two-vector loop hold in them).
+#define UTF8_512_FLAGS_SEPS \
+	VPANDQ Z19, Z0, Z9 \
+	VPCMPEQB Z21, Z9, K5 \
+	VPCMPEQB Z18, Z1, K5, K5 \
+	VPCMPEQB Z31, Z2, K5, K5 \
+	UTF8_512_CHECK(Z0, Z1, Z2, Z3, Z4, Z5, Z9, Z20, K7, K1) \
+	UTF8_512_OR(Z5, K2, K1) \
+	KORQ K5, K1, K1
 
 // UTF8_512_VECTOR copies and tests the whole vector at DI with flags
 // (UTF8_512_FLAGS or UTF8_512_FLAGS_NOSTOP), DI > 0. It jumps to cut if no
@@ -1183,6 +1204,8 @@ xprevload:
 	UTF8_512_PREV_LOAD
 
 xflags:
+	CMPQ R13, $3
+	JEQ  xflagsseps
 	UTF8_512_FLAGS
 	KORTESTQ K1, K1
 	JNZ  xfoundk
@@ -1227,6 +1250,16 @@ xp:
 
 xp1:
 	UTF8_512_VECTOR(UTF8_512_FLAGS_NOSTOP, xp, xone, xucut, xfoundk)
+
+xflagsseps:
+	UTF8_512_FLAGS_SEPS
+	KORTESTQ K1, K1
+	JNZ  xfoundk
+	ADDQ $64, DI
+
+xs:
+	// xu for a Set.sepVec Set.
+	UTF8_512_VECTOR(UTF8_512_FLAGS_SEPS, xs, xone, xucut, xfoundk)
 
 xucut:
 	// A sequence that runs past the last whole vector (Z0) has its lead
@@ -1294,7 +1327,15 @@ xtailprev:
 	UTF8_512_PREV_LOADZ
 
 xtailflags:
+	CMPQ R13, $3
+	JEQ  xtailseps
 	UTF8_512_FLAGS
+	JMP  xtailk
+
+xtailseps:
+	UTF8_512_FLAGS_SEPS
+
+xtailk:
 	KANDQ K4, K1, K1
 	KMOVQ K1, AX
 	TESTQ AX, AX
@@ -1413,6 +1454,9 @@ DATA utf8Thresh512<>+56(SB)/8, $0x406070ffffffffff
 GLOBL utf8Thresh512<>(SB), RODATA|NOPTR, $64
 
 SPLAT64(utf8C40x64, $0x4040404040404040)
+SPLAT32(utf8CFE, $0xfefefefefefefefe)
+SPLAT32(utf8CA8, $0xa8a8a8a8a8a8a8a8)
+SPLAT32(utf8CE2, $0xe2e2e2e2e2e2e2e2)
 
 // func copyEntry(s *Set, dst, src *byte, n int) int
 //
