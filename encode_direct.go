@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"sync"
 	"unsafe"
+
+	"github.com/jgen-go/jgen/internal/ftoa"
 )
 
 // The direct path writes a whole subtree of a value in the Compact layout
@@ -417,6 +419,17 @@ func (e *encState) appendElemsDirect(b []byte, n *directNode, base unsafe.Pointe
 	if el := n.elem; el.kind == directScalar && el.fast == fastInt64 {
 		for i := range l {
 			b = appendInt(append(b, ','), *(*int64)(unsafe.Add(base, uintptr(i)*8)))
+		}
+	} else if el.kind == directScalar && el.fast == fastFloat64 {
+		// Coordinates and measurements: the float formatter straight,
+		// without appendScalar's switch. f-f is 0 for every finite f,
+		// NaN for NaN and ±Inf, which the state path refuses.
+		for i := range l {
+			f := *(*float64)(unsafe.Add(base, uintptr(i)*8))
+			if f-f != 0 {
+				return b, false
+			}
+			b = ftoa.AppendJSON64(append(b, ','), f)
 		}
 	} else if el.kind == directScalar {
 		for i := range l {

@@ -172,6 +172,14 @@ func directOptions() []struct {
 	return out
 }
 
+// directFloats holds float64 elements, which the direct path writes in a
+// loop of their own: in a slice, and in arrays in a slice (canada.json's
+// coordinates).
+type directFloats struct {
+	V []float64
+	A [][2]float64
+}
+
 // TestDirectPathMatchesStatePath holds the direct path to the state path
 // on a tree of every shape it writes itself (structs, slices, arrays,
 // pointers, empty interfaces, omitted members of every test) and of the
@@ -180,7 +188,7 @@ func directOptions() []struct {
 // and on random struct types, under every preset and layout; and, under
 // Stdlib, to encoding/json.
 func TestDirectPathMatchesStatePath(t *testing.T) {
-	for _, typ := range []reflect.Type{reflect.TypeFor[directTree](), reflect.TypeFor[directLeaf](), reflect.TypeFor[directList]()} {
+	for _, typ := range []reflect.Type{reflect.TypeFor[directTree](), reflect.TypeFor[directLeaf](), reflect.TypeFor[directList](), reflect.TypeFor[directFloats]()} {
 		if !jgen.DirectWrites(typ) {
 			t.Fatalf("the direct path does not write %v itself: this test would not test it", typ)
 		}
@@ -193,6 +201,9 @@ func TestDirectPathMatchesStatePath(t *testing.T) {
 		{"tree in map", map[string]directTree{"x": *tree}},
 		{"leaf with NaN", &directLeaf{F: math.NaN()}},
 		{"leaf with +Inf in a slice", []directLeaf{{S: "ok"}, {F32: float32(math.Inf(1))}}},
+		{"floats", &directFloats{V: []float64{0, math.Copysign(0, -1), 1e-7, 1e21, 123.456, -65.613617}, A: [][2]float64{{1, 2}, {3.5, -4.25}}}},
+		{"floats with NaN in a slice", &directFloats{V: []float64{1.5, math.NaN()}}},
+		{"floats with -Inf in an array", &directFloats{A: [][2]float64{{1, 2}, {math.Inf(-1), 0}}}},
 		{"leaf with invalid UTF-8", &directTree{Kids: []directTree{{Name: "bad\xff"}}}},
 		{"failing marshaler deep down", &directTree{Kids: []directTree{{Any: map[string]any{"k": failingMarshaler{}}}}}},
 		{"invalid marshaler output", &directTree{Any: []any{invalidMarshaler{Out: "{"}}}},
