@@ -162,7 +162,7 @@ func growStack(depth int) byte {
 // TestRefinedStackMoves runs Copy with a rune test that grows the stack
 // and collects garbage each time it is called, on src and dst arrays that
 // live on the calling goroutine's stack: the assembly entry that calls the
-// rune test's Go code (refinedAVX2, refineTail512) must leave its frame
+// rune test's Go code (refineTail, from either level) must leave its frame
 // walkable and its arguments movable, and Copy must still return the
 // defined result with dst holding the bytes of src.
 func TestRefinedStackMoves(t *testing.T) {
@@ -213,6 +213,60 @@ func TestCopyTo(t *testing.T) {
 			n := s.Copy(want, src)
 			if m := s.CopyTo(&got[0], src); m != n || !bytes.Equal(got[:m], want[:n]) {
 				t.Fatalf("%s: CopyTo(%q) = %d %q, Copy = %d %q", names[i], src, m, got[:m], n, want[:n])
+			}
+		}
+	}
+}
+
+// refineProbes are the sequences TestRefinedEdges places at every offset:
+// E2 sequences the line-terminator test passes and stops at, an E2 cut by
+// the end or followed by a non-continuation, and sequences under the other
+// listed leads of refinedSets.
+var refineProbes = []string{"…", "★", "\u2028", "\u2029", "\xe2\x80", "\xe2", "\xe2\x41", "\xe2\x80\x41", "é", "😀"}
+
+// refineFills are the texts around a probe: ASCII, two- and three-byte
+// sequences (the latter unlisted, or under E2 and passed, so that passes
+// follow each other), and a four-byte sequence.
+var refineFills = []string{"a", "é", "中", "…", "😀"}
+
+// edgeText returns n bytes of fill with probe at byte p (the probe cut by
+// n if it does not fit), fill units that do not fit before p or n padded
+// with 'a', so that only the probe can be invalid.
+func edgeText(n, p int, fill, probe string) []byte {
+	b := make([]byte, 0, n)
+	pad := func(to int) {
+		for len(b)+len(fill) <= to {
+			b = append(b, fill...)
+		}
+		for len(b) < to {
+			b = append(b, 'a')
+		}
+	}
+	pad(p)
+	b = append(b, probe...)
+	if len(b) > n {
+		return b[:n]
+	}
+	pad(n)
+	return b
+}
+
+// TestRefinedEdges checks the sets of refinedSets on texts of every length
+// up to 140 bytes with each probe at every offset: so under the kernels'
+// 16-, 32- and 64-byte edges, in the last one to three bytes, in the
+// short-string kernels (under 32 bytes), and, for the fills that follow a
+// passed probe, with the scan going on after it in the kernel.
+func TestRefinedEdges(t *testing.T) {
+	for _, rs := range refinedSets {
+		s := NewUTF8SetFunc(rs.stop, rs.escapes, '<')
+		for _, fill := range refineFills {
+			for n := 1; n <= 140; n++ {
+				for p := range n {
+					for _, probe := range refineProbes {
+						src := edgeText(n, p, fill, probe)
+						checkRefined(t, &s, rs.name+"/"+fill, src, []byte("<"), rs.stop, rs.escapes)
+					}
+				}
 			}
 		}
 	}
