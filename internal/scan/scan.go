@@ -29,6 +29,10 @@
 //	                                      frame, utf8LoopAVX2
 //	                                      (n >= 32) or
 //	                                      utf8ShortAVX2
+//	AVX-512   rune   copyEntry,           utf8512               refineTail at a stop
+//	                 refined512                                 at a byte >= 0x80
+//	AVX2      rune   copyEntry (mode 1)   as AVX2 UTF-8         refineTail at a stop
+//	                                                            at a byte >= 0x80
 //	none      plain  copyEntry, copyGo    copySWAR by kind      copyTable beyond 5 extra bytes
 //	none      UTF-8  copyEntry, copyGo    copyUTF8SWAR by kind  copyUTF8Table beyond 5
 //	portable  any    copyEntry (Go)       as level none         as level none
@@ -36,13 +40,14 @@
 // kernels() lists each family the machine can run (and the dispatch), so
 // every kernel test runs each of them, whatever the CPU's level.
 //
-// A UTF-8 Set with a rune test (NewUTF8SetFunc) runs the same kernels,
-// which stop at every listed lead byte; where a kernel stopped at a byte
-// >= 0x80, refineFrom (AVX2 and AVX-512), copyGo or the portable copyEntry
-// applies the test and runs the kernel on (Set.copyOn). At level AVX-512
-// the kernel itself jumps to it at such a stop (refined512), so that every
-// other string costs what it costs without a test; at level AVX2 an
-// assembly row calls the kernel first (refinedAVX2).
+// A UTF-8 Set with a rune test (NewUTF8SetFunc; "rune" in the table) runs
+// the same kernels, which stop at every listed lead byte; where a kernel
+// stopped at a byte >= 0x80, refineFrom (AVX2 and AVX-512), copyGo or the
+// portable copyEntry applies the test and runs the kernel on (Set.copyOn).
+// The SIMD kernels reach refineFrom themselves, by a jump to refineTail at
+// such a stop and nowhere else, so that every other string costs what it
+// costs without a test; and under Set.lineSeps they test a stop at E2
+// themselves and go on after a sequence the test passes.
 //
 // Level AVX-512 needs AVX512F, BW and VL besides AVX2; level AVX2 needs
 // AVX2, BMI1 and BMI2; GODEBUG=cpu.avx512f=off (honoured by x/sys/cpu)

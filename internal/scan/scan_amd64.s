@@ -749,7 +749,8 @@ found: \
 // 64 bytes as one block at n-64 with their true predecessors
 // (UTF8_BLOCK64_AT, for n >= 67): the bytes before DI are valid text
 // with no member, so a flag or a sequence cut by the end is at DI or
-// after. It jumps to vstep for an exact search from DI (after such a flag,
+// after (or is a listed lead that UTF8_STOP2 passed, which only sends the
+// block to vstep). It jumps to vstep for an exact search from DI (after such a flag,
 // or for n < 67), to vtail for the last 32 bytes or fewer, and returns n
 // itself.
 #define UTF8_LOOP64(loop, first, utf8, last, FLAGSI, FLAGS) \
@@ -899,7 +900,8 @@ short:
 // first member of src[DI:n], or n, with the clean bytes from DI copied:
 // each vector is stored to dst before it is tested. Reads and writes only
 // src[0:n] and dst[0:n]; the rest after the last whole vector is the last
-// 32 bytes (UTF8_TAIL32). Needs AVX2, BMI1, BMI2.
+// 32 bytes (UTF8_TAIL32). It ends in UTF8_STOP2, which may send it on
+// from a later sequence boundary. Needs AVX2, BMI1, BMI2.
 TEXT utf8LoopAVX2<>(SB), NOSPLIT, $0-40
 	UTF8_SETUP(R9)
 	LEAQ -32(CX), R8
