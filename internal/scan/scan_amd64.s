@@ -609,7 +609,9 @@ at: \
 // UTF8_LAST32 tests Y0, the vector that ends the input, at DI: its first
 // R12 bytes are known clean (their flags are dropped), and a sequence cut
 // by the end is a member at its lead. Jumps to done with DI = n or the
-// member's index; found and at are the labels it defines.
+// member's index, and, for a member, R11 the flags, R12 the vector's
+// index and R14 n, for utf8LoopAVX2's vpass; found and at are the labels
+// it defines.
 #define UTF8_LAST32(done, found, at) \
 	UTF8_ASCII32 \
 	UTF8_CHECK32 \
@@ -621,6 +623,9 @@ at: \
 	MOVQ CX, DI \
 	JMP done \
 found: \
+	MOVL AX, R11 \
+	MOVQ DI, R12 \
+	MOVQ CX, R14 \
 	UTF8_EXACT32(at) \
 	JMP done
 
@@ -929,6 +934,11 @@ vmember:
 	JMP  vdone
 
 vproblem:
+	// R11, R12, R14: the flags, the vector's index and the end of its
+	// clean part if no flag stands (DI+b, UTF8_VECTOR), for vpass.
+	MOVL AX, R11
+	MOVQ DI, R12
+	LEAQ (DI)(R10*1), R14
 	UTF8_EXACT32(vproblemat)
 	JMP  vdone
 
@@ -941,9 +951,30 @@ vtail:
 	UTF8_TAIL32(vdone, vtailfound, vtailat)
 
 vdone:
-	// After a sequence UTF8_STOP2 passes, the loop goes on from DI with
-	// the stop lookup (vloop): a Set under Set.lineSeps lists E2.
-	UTF8_STOP2(vloop, vout, vrefine)
+	UTF8_STOP2(vpass, vout, vrefine)
+
+vpass:
+	// UTF8_STOP2 passed a sequence that ends at DI, in the vector at R12
+	// whose flags are R11 (vproblem, UTF8_LAST32). The vector's flags
+	// from DI on stand (computed from the bytes they describe; DI-R12 may
+	// exceed 31, hence the 64-bit shifts): the first of them is the next
+	// stop. With none, the vector is clean up to R14, the loop goes on
+	// from there or from DI if that is further, with the stop lookup
+	// (vloop): a Set under Set.lineSeps lists E2.
+	MOVQ DI, BX
+	SUBQ R12, BX
+	SHRXQ BX, R11, AX
+	SHLXQ BX, AX, AX
+	TESTQ AX, AX
+	JZ   vpassed
+	MOVQ R12, DI
+	UTF8_EXACT32(vpassat)
+	JMP  vdone
+
+vpassed:
+	CMPQ DI, R14
+	CMOVQLT R14, DI
+	JMP  vloop
 
 // Thresholds - 0x80 at bytes 29, 30, 31 for a lead of a sequence that
 // reaches past the vector (F0, E0, C0); 0xFF elsewhere (never).
