@@ -25,19 +25,18 @@
 
 // UTF8_STOP2 (defined before any TEXT, for go vet's frame check) ends the
 // AVX2 UTF-8 kernels at DI, their first stop in src[0:n]: an ASCII member,
-// a byte >= 0x80, or n. Until then their result
-// slot holds the mode: 1 where the Set's rune test (Set.escapes) applies
-// (copyEntry), 0 where it does not (copyAVX2UTF8, copyUTF8AVX2; so resume
-// never refines), anything for a Set without a test (copyEntry writes
-// nothing for it). Only a stop at a byte >= 0x80 before n, in mode 1, is
-// looked at again; every other stop returns at once (out). Under
-// Set.lineSeps a stop at E2 is tested here: E2 80 A8 and E2 80 A9 (U+2028,
-// U+2029) are members, as are an invalid sequence and one cut by the end;
-// any other (…, ★, €) is copied to dst and the kernel goes on at pass with
-// DI the next sequence boundary, its registers as they were. Any other
-// stop goes to refineTail with the Set as the first argument (the kernels
-// have its nib table there). Clobbers BX, R9, R10. out and refine are the
-// labels it defines.
+// a byte >= 0x80, or n. Until then their result slot holds the mode: 1
+// where the Set's rune test (Set.escapes) applies (copyEntry), 0 where it
+// does not (copyAVX2UTF8, copyUTF8AVX2; so resume never refines), anything
+// for a Set without a test (copyEntry writes nothing for it). Only a stop
+// at a byte >= 0x80 before n, in mode 1, is looked at again; every other
+// stop returns at once (out). Under Set.lineSeps a stop at E2 is tested
+// here: E2 80 A8 and E2 80 A9 (U+2028, U+2029) are members, as are an
+// invalid sequence and one cut by the end; any other (…, ★, €) is copied to
+// dst and the kernel goes on at pass with DI the next sequence boundary,
+// its other registers as they were. Any other stop goes to refineTail with
+// the Set as the first argument (the kernels have its nib table there).
+// Clobbers BX, R9, R10. out and refine are the labels it defines.
 #define UTF8_STOP2(pass, out, refine) \
 	CMPQ DI, CX \
 	JEQ  out \
@@ -755,9 +754,9 @@ found: \
 // (UTF8_BLOCK64_AT, for n >= 67): the bytes before DI are valid text
 // with no member, so a flag or a sequence cut by the end is at DI or
 // after (or is a listed lead that UTF8_STOP2 passed, which only sends the
-// block to vstep). It jumps to vstep for an exact search from DI (after such a flag,
-// or for n < 67), to vtail for the last 32 bytes or fewer, and returns n
-// itself.
+// block to vstep). It jumps to vstep for an exact search from DI (after
+// such a flag, or for n < 67), to vtail for the last 32 bytes or fewer,
+// and returns n itself.
 #define UTF8_LOOP64(loop, first, utf8, last, FLAGSI, FLAGS) \
 first: \
 	CMPQ DI, R13 \
