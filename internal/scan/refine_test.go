@@ -49,7 +49,7 @@ var refinedSets = []struct {
 	{"lineterms-astral", stopSet(0xe2, 0xf0, 0xf1, 0xf2, 0xf3, 0xf4), func(r rune) bool { return r == 0x2028 || r == 0x2029 || r > 0xFFFF }},
 }
 
-// TestLineSeps checks which rune tests the AVX-512 kernel applies itself
+// TestLineSeps checks which rune tests the SIMD kernels apply themselves
 // (Set.lineSeps): those that, under E2, escape U+2028 and U+2029 alone.
 func TestLineSeps(t *testing.T) {
 	want := map[string]bool{"lineterms": true, "runes": false, "none": false, "all": false, "lineterms-astral": true}

@@ -127,9 +127,10 @@ type Set struct {
 
 	// lineSeps is set when E2 is a listed lead and escapes, over the code
 	// points E2 starts (U+2000..U+2FFF), reports true for U+2028 and
-	// U+2029 alone: Stdlib's and JSLineTerminators' rule. The AVX-512
-	// kernel then tests a sequence it stops at under E2 itself and goes on
-	// after one it passes (…, ★ and the like), without a call to Go.
+	// U+2029 alone: Stdlib's and JSLineTerminators' rule. The AVX-512 and
+	// AVX2 kernels then test a sequence they stop at under E2 themselves
+	// and go on after one they pass (…, ★ and the like), without a call to
+	// Go.
 	lineSeps bool
 }
 
