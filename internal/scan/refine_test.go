@@ -99,7 +99,25 @@ func TestRefinedSet(t *testing.T) {
 
 func checkRefined(t *testing.T, s *Set, name string, src, extra []byte, stop *[256]bool, escapes func(rune) bool) {
 	t.Helper()
-	want := refIndexRefined(src, extra, stop, escapes)
+	checkRefinedCopy(t, s, name, src, refIndexRefined(src, extra, stop, escapes))
+	for i := 0; i < len(src); {
+		k := s.SeqLen(src[i:])
+		r, size := utf8.DecodeRune(src[i:])
+		wantK := 0
+		if src[i] >= utf8.RuneSelf && size > 1 && !(stop[src[i]] && escapes(r)) {
+			wantK = size
+		}
+		if k != wantK {
+			t.Fatalf("%s: SeqLen(%q) = %d, want %d", name, src[i:], k, wantK)
+		}
+		i += max(size, 1)
+	}
+}
+
+// checkRefinedCopy checks Copy and Index of s on src against want, with
+// src inside a larger array and dst filled with bytes src does not hold.
+func checkRefinedCopy(t *testing.T, s *Set, name string, src []byte, want int) {
+	t.Helper()
 	// src inside a larger array of a byte that appears nowhere in it.
 	outside := byte(0)
 	for bytes.IndexByte(src, outside) >= 0 && outside < 0xff {
@@ -120,18 +138,6 @@ func checkRefined(t *testing.T, s *Set, name string, src, extra []byte, stop *[2
 	}
 	if got := s.Index(in); got != want {
 		t.Fatalf("%s: Index(%q) = %d, want %d", name, src, got, want)
-	}
-	for i := 0; i < len(src); {
-		k := s.SeqLen(src[i:])
-		r, size := utf8.DecodeRune(src[i:])
-		wantK := 0
-		if src[i] >= utf8.RuneSelf && size > 1 && !(stop[src[i]] && escapes(r)) {
-			wantK = size
-		}
-		if k != wantK {
-			t.Fatalf("%s: SeqLen(%q) = %d, want %d", name, src[i:], k, wantK)
-		}
-		i += max(size, 1)
 	}
 }
 
@@ -251,20 +257,37 @@ func edgeText(n, p int, fill, probe string) []byte {
 	return b
 }
 
-// TestRefinedEdges checks the sets of refinedSets on texts of every length
-// up to 140 bytes with each probe at every offset: so under the kernels'
+// edgeLengths are the text lengths of TestRefinedEdges: every length up
+// to 100 bytes (70 with -short), and lengths around the second 64-byte
+// block's end.
+func edgeLengths() []int {
+	last := 100
+	if testing.Short() {
+		last = 70
+	}
+	var ns []int
+	for n := 1; n <= last; n++ {
+		ns = append(ns, n)
+	}
+	return append(ns, 127, 128, 129, 131)
+}
+
+// TestRefinedEdges checks Copy and Index of the sets of refinedSets on texts
+// of edgeLengths with each probe at every offset: so under the kernels'
 // 16-, 32- and 64-byte edges, in the last one to three bytes, in the
 // short-string kernels (under 32 bytes), and, for the fills that follow a
 // passed probe, with the scan going on after it in the kernel.
 func TestRefinedEdges(t *testing.T) {
+	extra := []byte("<")
 	for _, rs := range refinedSets {
-		s := NewUTF8SetFunc(rs.stop, rs.escapes, '<')
+		s := NewUTF8SetFunc(rs.stop, rs.escapes, extra...)
 		for _, fill := range refineFills {
-			for n := 1; n <= 140; n++ {
+			for _, n := range edgeLengths() {
 				for p := range n {
 					for _, probe := range refineProbes {
 						src := edgeText(n, p, fill, probe)
-						checkRefined(t, &s, rs.name+"/"+fill, src, []byte("<"), rs.stop, rs.escapes)
+						want := refIndexRefined(src, extra, rs.stop, rs.escapes)
+						checkRefinedCopy(t, &s, rs.name+"/"+fill, src, want)
 					}
 				}
 			}
