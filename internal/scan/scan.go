@@ -224,7 +224,9 @@ func NewUTF8Set(stopLead *[256]bool, extra ...byte) Set {
 // least the code points the caller needs to stop at; a lead byte none of
 // whose code points it reports true for need not be listed. Each sequence
 // with a listed lead that it passes costs Copy a call of escapes and a
-// kernel call for the rest of the input, not a return to the caller.
+// kernel call for the rest of the input, not a return to the caller; the
+// AVX2 and AVX-512 kernels pass E2 sequences other than U+2028 and U+2029
+// themselves when escapes is Stdlib's rule there (Set.lineSeps).
 func NewUTF8SetFunc(stopLead *[256]bool, escapes func(r rune) bool, extra ...byte) Set {
 	s := NewSet(extra...)
 	s.escapes = escapes
