@@ -96,3 +96,33 @@ func TestUTF8PageNeighbours(t *testing.T) {
 		}
 	}
 }
+
+// TestRefinedPageEdges runs the texts of TestRefinedEdges up to 70 bytes
+// against each edge of a page, through the dispatch: the short-string
+// kernels load the vector that ends at src+n when src lies in a page's last
+// 32 bytes, and the rune test applies to either load.
+func TestRefinedPageEdges(t *testing.T) {
+	page := guardedPage(t)
+	ps := len(page)
+	dstPage := guardedPage(t)
+	for _, rs := range refinedSets {
+		s := NewUTF8SetFunc(rs.stop, rs.escapes, '<')
+		for _, fill := range refineFills {
+			for n := 1; n <= 70; n++ {
+				for p := range n {
+					for _, probe := range refineProbes {
+						body := edgeText(n, p, fill, probe)
+						want := refIndexRefined(body, []byte("<"), rs.stop, rs.escapes)
+						for _, src := range [][]byte{page[ps-n:], page[:n:n]} {
+							copy(src, body)
+							dst := dstPage[ps-n-Slack:]
+							if got := s.Copy(dst, src); got != want || string(dst[:got]) != string(src[:got]) {
+								t.Fatalf("%s/%s: Copy(%q) = %d %q, want %d", rs.name, fill, src, got, dst[:got], want)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}

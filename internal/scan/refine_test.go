@@ -49,7 +49,7 @@ var refinedSets = []struct {
 	{"lineterms-astral", stopSet(0xe2, 0xf0, 0xf1, 0xf2, 0xf3, 0xf4), func(r rune) bool { return r == 0x2028 || r == 0x2029 || r > 0xFFFF }},
 }
 
-// TestLineSeps checks which rune tests the AVX-512 kernel applies itself
+// TestLineSeps checks which rune tests the SIMD kernels apply themselves
 // (Set.lineSeps): those that, under E2, escape U+2028 and U+2029 alone.
 func TestLineSeps(t *testing.T) {
 	want := map[string]bool{"lineterms": true, "runes": false, "none": false, "all": false, "lineterms-astral": true}
@@ -103,7 +103,25 @@ func TestRefinedSet(t *testing.T) {
 
 func checkRefined(t *testing.T, s *Set, name string, src, extra []byte, stop *[256]bool, escapes func(rune) bool) {
 	t.Helper()
-	want := refIndexRefined(src, extra, stop, escapes)
+	checkRefinedCopy(t, s, name, src, refIndexRefined(src, extra, stop, escapes))
+	for i := 0; i < len(src); {
+		k := s.SeqLen(src[i:])
+		r, size := utf8.DecodeRune(src[i:])
+		wantK := 0
+		if src[i] >= utf8.RuneSelf && size > 1 && !(stop[src[i]] && escapes(r)) {
+			wantK = size
+		}
+		if k != wantK {
+			t.Fatalf("%s: SeqLen(%q) = %d, want %d", name, src[i:], k, wantK)
+		}
+		i += max(size, 1)
+	}
+}
+
+// checkRefinedCopy checks Copy and Index of s on src against want, with
+// src inside a larger array and dst filled with bytes src does not hold.
+func checkRefinedCopy(t *testing.T, s *Set, name string, src []byte, want int) {
+	t.Helper()
 	// src inside a larger array of a byte that appears nowhere in it.
 	outside := byte(0)
 	for bytes.IndexByte(src, outside) >= 0 && outside < 0xff {
@@ -124,18 +142,6 @@ func checkRefined(t *testing.T, s *Set, name string, src, extra []byte, stop *[2
 	}
 	if got := s.Index(in); got != want {
 		t.Fatalf("%s: Index(%q) = %d, want %d", name, src, got, want)
-	}
-	for i := 0; i < len(src); {
-		k := s.SeqLen(src[i:])
-		r, size := utf8.DecodeRune(src[i:])
-		wantK := 0
-		if src[i] >= utf8.RuneSelf && size > 1 && !(stop[src[i]] && escapes(r)) {
-			wantK = size
-		}
-		if k != wantK {
-			t.Fatalf("%s: SeqLen(%q) = %d, want %d", name, src[i:], k, wantK)
-		}
-		i += max(size, 1)
 	}
 }
 
@@ -166,7 +172,7 @@ func growStack(depth int) byte {
 // TestRefinedStackMoves runs Copy with a rune test that grows the stack
 // and collects garbage each time it is called, on src and dst arrays that
 // live on the calling goroutine's stack: the assembly entry that calls the
-// rune test's Go code (refinedAVX2, refineTail512) must leave its frame
+// rune test's Go code (refineTail, from either level) must leave its frame
 // walkable and its arguments movable, and Copy must still return the
 // defined result with dst holding the bytes of src.
 func TestRefinedStackMoves(t *testing.T) {
@@ -235,6 +241,77 @@ func TestLineSepsEveryPosition(t *testing.T) {
 				for _, tail := range []string{"", "z", "zz", "日本", strings.Repeat("x", 70)} {
 					src := []byte(strings.Repeat(fill, p/len(fill)) + piece + tail)
 					checkRefined(t, &s, fmt.Sprintf("lineterms/%q at %d", piece, p), src, []byte("<"), rs.stop, rs.escapes)
+				}
+			}
+		}
+	}
+}
+
+// refineProbes are the sequences TestRefinedEdges places at every offset:
+// E2 sequences the line-terminator test passes and stops at, an E2 cut by
+// the end or followed by a non-continuation, and sequences under the other
+// listed leads of refinedSets.
+var refineProbes = []string{"…", "★", "\u2028", "\u2029", "\xe2\x80", "\xe2", "\xe2\x41", "\xe2\x80\x41", "é", "😀"}
+
+// refineFills are the texts around a probe: ASCII, two- and three-byte
+// sequences (the latter unlisted, or under E2 and passed, so that passes
+// follow each other), and a four-byte sequence.
+var refineFills = []string{"a", "é", "中", "…", "😀"}
+
+// edgeText returns n bytes of fill with probe at byte p (the probe cut by
+// n if it does not fit), fill units that do not fit before p or n padded
+// with 'a', so that only the probe can be invalid.
+func edgeText(n, p int, fill, probe string) []byte {
+	b := make([]byte, 0, n)
+	pad := func(to int) {
+		for len(b)+len(fill) <= to {
+			b = append(b, fill...)
+		}
+		for len(b) < to {
+			b = append(b, 'a')
+		}
+	}
+	pad(p)
+	b = append(b, probe...)
+	if len(b) > n {
+		return b[:n]
+	}
+	pad(n)
+	return b
+}
+
+// edgeLengths are the text lengths of TestRefinedEdges: every length up
+// to 100 bytes (70 with -short), and lengths around the second 64-byte
+// block's end.
+func edgeLengths() []int {
+	last := 100
+	if testing.Short() {
+		last = 70
+	}
+	var ns []int
+	for n := 1; n <= last; n++ {
+		ns = append(ns, n)
+	}
+	return append(ns, 127, 128, 129, 131)
+}
+
+// TestRefinedEdges checks Copy and Index of the sets of refinedSets on texts
+// of edgeLengths with each probe at every offset: so under the kernels'
+// 16-, 32- and 64-byte edges, in the last one to three bytes, in the
+// short-string kernels (under 32 bytes), and, for the fills that follow a
+// passed probe, with the scan going on after it in the kernel.
+func TestRefinedEdges(t *testing.T) {
+	extra := []byte("<")
+	for _, rs := range refinedSets {
+		s := NewUTF8SetFunc(rs.stop, rs.escapes, extra...)
+		for _, fill := range refineFills {
+			for _, n := range edgeLengths() {
+				for p := range n {
+					for _, probe := range refineProbes {
+						src := edgeText(n, p, fill, probe)
+						want := refIndexRefined(src, extra, rs.stop, rs.escapes)
+						checkRefinedCopy(t, &s, rs.name+"/"+fill, src, want)
+					}
 				}
 			}
 		}

@@ -29,6 +29,10 @@
 //	                                      frame, utf8LoopAVX2
 //	                                      (n >= 32) or
 //	                                      utf8ShortAVX2
+//	AVX-512   rune   copyEntry,           utf8512               refineTail at a stop
+//	                 refined512                                 at a byte >= 0x80
+//	AVX2      rune   copyEntry (mode 1)   as AVX2 UTF-8         refineTail at a stop
+//	                                                            at a byte >= 0x80
 //	none      plain  copyEntry, copyGo    copySWAR by kind      copyTable beyond 5 extra bytes
 //	none      UTF-8  copyEntry, copyGo    copyUTF8SWAR by kind  copyUTF8Table beyond 5
 //	portable  any    copyEntry (Go)       as level none         as level none
@@ -36,13 +40,14 @@
 // kernels() lists each family the machine can run (and the dispatch), so
 // every kernel test runs each of them, whatever the CPU's level.
 //
-// A UTF-8 Set with a rune test (NewUTF8SetFunc) runs the same kernels,
-// which stop at every listed lead byte; where a kernel stopped at a byte
-// >= 0x80, refineFrom (AVX2 and AVX-512), copyGo or the portable copyEntry
-// applies the test and runs the kernel on (Set.copyOn). At level AVX-512
-// the kernel itself jumps to it at such a stop (refined512), so that every
-// other string costs what it costs without a test; at level AVX2 an
-// assembly row calls the kernel first (refinedAVX2).
+// A UTF-8 Set with a rune test (NewUTF8SetFunc; "rune" in the table) runs
+// the same kernels, which stop at every listed lead byte; where a kernel
+// stopped at a byte >= 0x80, refineFrom (AVX2 and AVX-512), copyGo or the
+// portable copyEntry applies the test and runs the kernel on (Set.copyOn).
+// The SIMD kernels reach refineFrom themselves, by a jump to refineTail at
+// such a stop and nowhere else, so that every other string costs what it
+// costs without a test; and under Set.lineSeps they test a stop at E2
+// themselves and go on after a sequence the test passes.
 //
 // Level AVX-512 needs AVX512F, BW and VL besides AVX2; level AVX2 needs
 // AVX2, BMI1 and BMI2; GODEBUG=cpu.avx512f=off (honoured by x/sys/cpu)
@@ -122,9 +127,10 @@ type Set struct {
 
 	// lineSeps is set when E2 is a listed lead and escapes, over the code
 	// points E2 starts (U+2000..U+2FFF), reports true for U+2028 and
-	// U+2029 alone: Stdlib's and JSLineTerminators' rule. The AVX-512
-	// kernel then tests a sequence it stops at under E2 itself and goes on
-	// after one it passes (…, ★ and the like), without a call to Go.
+	// U+2029 alone: Stdlib's and JSLineTerminators' rule. The AVX-512 and
+	// AVX2 kernels then test a sequence they stop at under E2 themselves
+	// and go on after one they pass (…, ★ and the like), without a call to
+	// Go.
 	lineSeps bool
 
 	// sepVec is set when lineSeps is and E2 is the only listed lead (the
@@ -223,7 +229,9 @@ func NewUTF8Set(stopLead *[256]bool, extra ...byte) Set {
 // least the code points the caller needs to stop at; a lead byte none of
 // whose code points it reports true for need not be listed. Each sequence
 // with a listed lead that it passes costs Copy a call of escapes and a
-// kernel call for the rest of the input, not a return to the caller.
+// kernel call for the rest of the input, not a return to the caller; the
+// AVX2 and AVX-512 kernels pass E2 sequences other than U+2028 and U+2029
+// themselves when escapes is Stdlib's rule there (Set.lineSeps).
 func NewUTF8SetFunc(stopLead *[256]bool, escapes func(r rune) bool, extra ...byte) Set {
 	s := NewSet(extra...)
 	s.escapes = escapes

@@ -31,7 +31,8 @@ func copyAVX2(nib *[32]byte, dst, src *byte, n int) int
 func copyAVX512(nib *[32]byte, dst, src *byte, n int) int
 
 // copyAVX2UTF8 is the Copy of the UTF-8 Set s on the AVX2 level, as
-// copyEntry makes it: the ASCII kernel up to the first member or byte
+// copyEntry makes it without the rune test (Set.escapes; every listed
+// lead byte stops it): the ASCII kernel up to the first member or byte
 // >= 0x80, then, at a byte >= 0x80, the UTF-8 kernel in the same frame
 // (copyUTF8AVX2's loop for n >= 32, a one-vector index for n < 32, the
 // bytes already copied). It writes only bytes of src, at their own index,
@@ -85,36 +86,29 @@ func copyGo(s *Set, dst, src *byte, n int) int {
 	return s.refine(d, b, copySWAR(s, d, b))
 }
 
-// refinedAVX2 is copyEntry's row for a UTF-8 Set with a rune test
-// (Set.escapes) at level AVX2, in assembly: copyAVX2UTF8, then refineFrom
-// only when it stopped at a byte >= 0x80 (see scan_amd64.s).
-//
-//go:noescape
-//lint:ignore U1000 reached from copyEntry in scan_amd64.s.
-func refinedAVX2(s *Set, dst, src *byte, n int) int
-
 // refined512 is copyEntry's row at level AVX-512 for a UTF-8 Set with a
 // rune test: copyUTF8AVX512's kernel, which at a stop at a byte >= 0x80
-// jumps to refineTail512 (see scan_amd64.s).
+// jumps to refineTail (see scan_amd64.s).
 //
 //go:noescape
 //lint:ignore U1000 reached from copyEntry in scan_amd64.s.
 func refined512(s *Set, dst, src *byte, n int) int
 
-// refineTail512 ends refined512 where its kernel stopped at a byte >= 0x80
-// before n, the index passed in AX: refineFrom. Declared for the pointer
-// map of its arguments, which the garbage collector reads while
+// refineTail ends the UTF-8 kernel of level AVX-512 (refined512) or AVX2
+// (copyEntry's row for a Set with a rune test) where it stopped at a byte
+// >= 0x80 before n, the index passed in AX: refineFrom. Declared for the
+// pointer map of its arguments, which the garbage collector reads while
 // refineFrom runs.
 //
 //go:noescape
-//lint:ignore U1000 reached from refined512 in scan_amd64.s.
-func refineTail512(s *Set, dst, src *byte, n int) int
+//lint:ignore U1000 reached from the UTF-8 kernels in scan_amd64.s.
+func refineTail(s *Set, dst, src *byte, n int) int
 
-// refineFrom applies the rune test where the kernel of refinedAVX2 or
-// refined512 stopped, at src[k], a byte >= 0x80 with k < n: Set.copyOn.
-// dst has room for n+Slack bytes.
+// refineFrom applies the rune test where a UTF-8 kernel stopped under a
+// Set with a rune test (through refineTail), at src[k], a byte >= 0x80
+// with k < n: Set.copyOn. dst has room for n+Slack bytes.
 //
-//lint:ignore U1000 called from refinedAVX2 and refined512 in scan_amd64.s.
+//lint:ignore U1000 called from refineTail in scan_amd64.s.
 func refineFrom(s *Set, dst, src *byte, n, k int) int {
 	return s.copyOn(unsafe.Slice(dst, n+Slack), unsafe.Slice(src, n), k)
 }

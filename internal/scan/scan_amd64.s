@@ -15,49 +15,68 @@
 // of a UTF-8 Set is one frame too: copyAVX2core takes the Set in R13 (0
 // for a plain Set) besides the nib table in its first argument, and hands
 // a stop at a byte >= 0x80 on to the UTF-8 kernel's body (utf8LoopAVX2,
-// utf8ShortAVX2) with a jump, in registers. Macros take the labels they
-// jump to as parameters; none jumps by instruction count.
+// utf8ShortAVX2) with a jump, in registers. A Set's rune test adds no
+// frame either: the UTF-8 kernels of both levels end by a jump to
+// refineTail, the one frame that calls Go, and only where they stopped at
+// a byte >= 0x80 the test may pass (UTF8_STOP2, utf8512<>). Macros take
+// the labels they jump to as parameters; none jumps by instruction count.
 //
 // Registers in every kernel: SI src, DX dst, CX n, DI the scan position.
 
-// REFINED_ROW is the body of refinedAVX2 and refined512, copyEntry's rows
-// for a UTF-8 Set with a rune test (Set.escapes): call the level's UTF-8
-// kernel and return its result k when it copied all of src (k == n) or
-// stopped at an ASCII byte, which the rune test never passes (Set.passLen);
-// only a stop at a byte >= 0x80 enters Go, refineFrom, which applies the
-// test there. So an ASCII string, or one whose non-ASCII text the kernel
-// passes, costs one call more than a Set without a test, and no Go frame.
-// The frame holds only outgoing arguments (the kernel's, then
-// refineFrom's), which their callee's argument map describes.
-#define REFINED_ROW(kernel) \
-	NO_LOCAL_POINTERS \
-	MOVQ s+0(FP), AX \
-	MOVQ dst+8(FP), BX \
-	MOVQ src+16(FP), CX \
-	MOVQ n+24(FP), DX \
-	MOVQ AX, 0(SP) \
-	MOVQ BX, 8(SP) \
-	MOVQ CX, 16(SP) \
-	MOVQ DX, 24(SP) \
-	CALL kernel \
-	MOVQ 32(SP), R8 \
-	MOVQ n+24(FP), DX \
-	CMPQ R8, DX \
-	JEQ  done \
-	MOVQ src+16(FP), CX \
-	CMPB (CX)(R8*1), $0x80 \
-	JCS  done \
-	MOVQ s+0(FP), AX \
-	MOVQ dst+8(FP), BX \
-	MOVQ AX, 0(SP) \
-	MOVQ BX, 8(SP) \
-	MOVQ CX, 16(SP) \
-	MOVQ DX, 24(SP) \
-	MOVQ R8, 32(SP) \
-	CALL ·refineFrom(SB) \
-	MOVQ 40(SP), R8 \
-done: \
-	MOVQ R8, ret+32(FP) \
+// UTF8_STOP2 (defined before any TEXT, for go vet's frame check) ends the
+// AVX2 UTF-8 kernels at DI, their first stop in src[0:n]: an ASCII member,
+// a byte >= 0x80, or n. Until then their result slot holds the mode: 1
+// where the Set's rune test (Set.escapes) applies (copyEntry), 0 where it
+// does not (copyAVX2UTF8, copyUTF8AVX2; so resume never refines), anything
+// for a Set without a test (copyEntry writes nothing for it). Only a stop
+// at a byte >= 0x80 before n, in mode 1, is looked at again; every other
+// stop returns at once (out). Under Set.lineSeps a stop at E2 is tested
+// here: E2 80 A8 and E2 80 A9 (U+2028, U+2029) are members, as are an
+// invalid sequence and one cut by the end; any other (…, ★, €) is copied to
+// dst and the kernel goes on at pass with DI the next sequence boundary,
+// its other registers as they were. Any other stop goes to refineTail with
+// the Set as the first argument (the kernels have its nib table there).
+// Clobbers BX, R9, R10. out and refine are the labels it defines.
+#define UTF8_STOP2(pass, out, refine) \
+	CMPQ DI, CX \
+	JEQ  out \
+	MOVBLZX (SI)(DI*1), BX \
+	CMPL BX, $0x80 \
+	JCS  out \
+	CMPQ ret+32(FP), $0 \
+	JEQ  out \
+	MOVQ s+0(FP), R9 \
+	SUBQ $Set_nib, R9 \
+	CMPQ Set_escapes(R9), $0 \
+	JEQ  out \
+	CMPL BX, $0xE2 \
+	JNE  refine \
+	CMPB Set_lineSeps(R9), $0 \
+	JEQ  refine \
+	LEAQ 3(DI), R10 \
+	CMPQ R10, CX \
+	JGT  out \
+	MOVWLZX 1(SI)(DI*1), BX \
+	MOVL BX, R10 \
+	ANDL $0xC0C0, R10 \
+	CMPL R10, $0x8080 \
+	JNE  out \
+	MOVL BX, R10 \
+	ANDL $0xFEFF, R10 \
+	CMPL R10, $0xA880 \
+	JEQ  out \
+	MOVB $0xE2, (DX)(DI*1) \
+	MOVW BX, 1(DX)(DI*1) \
+	ADDQ $3, DI \
+	JMP  pass \
+refine: \
+	MOVQ R9, s+0(FP) \
+	MOVQ DI, AX \
+	VZEROUPPER \
+	JMP  ·refineTail(SB) \
+out: \
+	MOVQ DI, ret+32(FP) \
+	VZEROUPPER \
 	RET
 
 // Registers shared by the AVX2 kernels:
@@ -139,17 +158,21 @@ TEXT ·copyAVX2(SB), NOSPLIT, $0-40
 
 // func copyAVX2UTF8(s *Set, dst, src *byte, n int) int
 //
-// The AVX2 row of copyEntry for a UTF-8 Set s: copyAVX2core with R13 = s.
+// The AVX2 kernel of the UTF-8 Set s without its rune test (mode 0, see
+// UTF8_STOP2): copyAVX2core with R13 = s. It is what resume runs, so a
+// stop it makes is never refined here (no recursion).
 TEXT ·copyAVX2UTF8(SB), NOSPLIT, $0-40
 	MOVQ s+0(FP), R13
 	LEAQ Set_nib(R13), AX
 	MOVQ AX, s+0(FP)
+	MOVQ $0, ret+32(FP)
 	JMP  copyAVX2core<>(SB)
 
 // copyAVX2core is copyAVX2 with R13 = 0, or with R13 = the UTF-8 Set whose
 // nib table is the first argument (from copyEntry, copyAVX2UTF8): then a
 // stop at a byte >= 0x80 goes on in utf8LoopAVX2 (n >= 32) or
-// utf8ShortAVX2 (n < 32), in the same frame.
+// utf8ShortAVX2 (n < 32), in the same frame. For a UTF-8 Set the result
+// slot holds the mode of UTF8_STOP2 until a result is written.
 TEXT copyAVX2core<>(SB), NOSPLIT, $0-40
 	COPY_ARGS
 	AVX2_SETUP(AX)
@@ -271,10 +294,11 @@ ctinyend:
 
 
 cret:
-	// AX: the member's index, or n.
-	MOVQ AX, ret+32(FP)
+	// AX: the member's index, or n. A UTF-8 Set keeps the mode in the
+	// result slot for the UTF-8 kernel (cutf8).
 	TESTQ R13, R13
 	JNZ  cretutf8
+	MOVQ AX, ret+32(FP)
 	VZEROUPPER
 	RET
 
@@ -286,6 +310,7 @@ cretutf8:
 	JAE  cutf8
 
 cretn:
+	MOVQ AX, ret+32(FP)
 	VZEROUPPER
 	RET
 
@@ -583,7 +608,9 @@ at: \
 // UTF8_LAST32 tests Y0, the vector that ends the input, at DI: its first
 // R12 bytes are known clean (their flags are dropped), and a sequence cut
 // by the end is a member at its lead. Jumps to done with DI = n or the
-// member's index; found and at are the labels it defines.
+// member's index, and, for a member, R11 the flags, R12 the vector's
+// index and R14 n, for utf8LoopAVX2's vpass; found and at are the labels
+// it defines.
 #define UTF8_LAST32(done, found, at) \
 	UTF8_ASCII32 \
 	UTF8_CHECK32 \
@@ -595,6 +622,9 @@ at: \
 	MOVQ CX, DI \
 	JMP done \
 found: \
+	MOVL AX, R11 \
+	MOVQ DI, R12 \
+	MOVQ CX, R14 \
 	UTF8_EXACT32(at) \
 	JMP done
 
@@ -723,9 +753,10 @@ found: \
 // 64 bytes as one block at n-64 with their true predecessors
 // (UTF8_BLOCK64_AT, for n >= 67): the bytes before DI are valid text
 // with no member, so a flag or a sequence cut by the end is at DI or
-// after. It jumps to vstep for an exact search from DI (after such a flag,
-// or for n < 67), to vtail for the last 32 bytes or fewer, and returns n
-// itself.
+// after (or is a listed lead that UTF8_STOP2 passed, which only sends the
+// block to vstep). It jumps to vstep for an exact search from DI (after
+// such a flag, or for n < 67), to vtail for the last 32 bytes or fewer,
+// and returns n itself.
 #define UTF8_LOOP64(loop, first, utf8, last, FLAGSI, FLAGS) \
 first: \
 	CMPQ DI, R13 \
@@ -773,17 +804,19 @@ last: \
 	RET
 
 // utf8ShortAVX2 is the index of the first member of p[0:n], or n, for
-// 0 < n < 32, in ret+32(FP) of its caller's frame: SI p, CX n, R9 the
-// Set's stop table, Y6..Y9 as AVX2_SETUP leaves them; p[0] must be a
+// 0 < n < 32, in ret+32(FP) of its caller's frame: SI p, DX dst, CX n, R9
+// the Set's stop table, Y6..Y9 as AVX2_SETUP leaves them; p[0] must be a
 // sequence boundary. One 32-byte load that stays in p's 4 KiB page (never
 // faults), its bytes outside p[0:n] zeroed. From p if the page has 32 bytes
 // left at p: the zero at n is a member, so the first flag always gives the
 // answer. Else the load ends at p+n and the vector is the final vector of
-// UTF8_TAIL32 with base -(32-n). It stores nothing: its caller
-// (copyAVX2core) has copied p[0:n] already. Needs AVX2, BMI1, BMI2.
+// UTF8_TAIL32 with base -(32-n). It stores nothing new: its caller
+// (copyAVX2core) has copied p[0:n] already. It ends in UTF8_STOP2; after a
+// sequence that passes there, the next flag of the same vector past it is
+// the answer (spass). Needs AVX2, BMI1, BMI2.
 TEXT utf8ShortAVX2<>(SB), NOSPLIT, $0-40
 	UTF8_SETUP(R9)
-	XORQ DI, DI
+	XORQ R12, R12 // the vector's base: p+R12 is its byte 0
 	MOVL SI, R9
 	ANDL $4095, R9
 	CMPL R9, $4064
@@ -795,23 +828,49 @@ TEXT utf8ShortAVX2<>(SB), NOSPLIT, $0-40
 	VPAND (R9)(R10*1), Y0, Y0
 	UTF8_ASCII32
 	UTF8_CHECK32
-	UTF8_EXACT32(startat)
-	JMP  done
+	MOVL AX, R8 // the flags, kept for spass
+
+exact:
+	MOVQ R12, DI
+	UTF8_EXACT32(at)
+
+done:
+	UTF8_STOP2(spass, out, refine)
 
 end:
 	VMOVDQU -32(SI)(CX*1), Y0
 	LEAQ utf8Keep<>(SB), R9
 	VPAND (R9)(CX*1), Y0, Y0
-	LEAQ -32(CX), R9
-	MOVQ R9, DI
+	LEAQ -32(CX), R12
+	UTF8_ASCII32
+	UTF8_CHECK32
+	MOVQ R12, R9
 	NEGQ R9
-	MOVQ R9, R12
-	UTF8_LAST32(done, endfound, endat)
+	// A sequence cut by the end is a member at its lead; the zeros
+	// before p (32-n bytes) are not bytes of p.
+	ORL  R10, AX
+	SHRXL R9, AX, AX
+	SHLXL R9, AX, AX
+	MOVL AX, R8
+	TESTL AX, AX
+	JNZ  exact
 
-done:
-	MOVQ DI, ret+32(FP)
-	VZEROUPPER
-	RET
+none:
+	MOVQ CX, DI
+	JMP  done
+
+spass:
+	// The flags before DI, the end of the sequence passed, are dropped
+	// (their count DI-R12 may be 32, hence the 64-bit shifts); the others
+	// stand, computed from the bytes they describe. Y0 and Y4 are as
+	// UTF8_CHECK32 left them, for UTF8_EXACT32.
+	MOVQ DI, BX
+	SUBQ R12, BX
+	SHRXQ BX, R8, AX
+	SHLXQ BX, AX, AX
+	TESTQ AX, AX
+	JZ   none
+	JMP  exact
 
 // func copyUTF8AVX2(s *Set, dst, src *byte, n int) int
 //
@@ -830,6 +889,7 @@ TEXT ·copyUTF8AVX2(SB), NOSPLIT, $0-40
 	CMPQ CX, $32
 	JB   short
 	LEAQ Set_nib(AX), R9
+	MOVQ R9, s+0(FP)
 	AVX2_SETUP(R9)
 	LEAQ Set_stop(AX), R9
 	JMP  utf8LoopAVX2<>(SB)
@@ -844,7 +904,8 @@ short:
 // first member of src[DI:n], or n, with the clean bytes from DI copied:
 // each vector is stored to dst before it is tested. Reads and writes only
 // src[0:n] and dst[0:n]; the rest after the last whole vector is the last
-// 32 bytes (UTF8_TAIL32). Needs AVX2, BMI1, BMI2.
+// 32 bytes (UTF8_TAIL32). It ends in UTF8_STOP2, which may send it on
+// from a later sequence boundary. Needs AVX2, BMI1, BMI2.
 TEXT utf8LoopAVX2<>(SB), NOSPLIT, $0-40
 	UTF8_SETUP(R9)
 	LEAQ -32(CX), R8
@@ -872,6 +933,11 @@ vmember:
 	JMP  vdone
 
 vproblem:
+	// R11, R12, R14: the flags, the vector's index and the end of its
+	// clean part if no flag stands (DI+b, UTF8_VECTOR), for vpass.
+	MOVL AX, R11
+	MOVQ DI, R12
+	LEAQ (DI)(R10*1), R14
 	UTF8_EXACT32(vproblemat)
 	JMP  vdone
 
@@ -884,9 +950,30 @@ vtail:
 	UTF8_TAIL32(vdone, vtailfound, vtailat)
 
 vdone:
-	MOVQ DI, ret+32(FP)
-	VZEROUPPER
-	RET
+	UTF8_STOP2(vpass, vout, vrefine)
+
+vpass:
+	// UTF8_STOP2 passed a sequence that ends at DI, in the vector at R12
+	// whose flags are R11 (vproblem, UTF8_LAST32). The vector's flags
+	// from DI on stand (computed from the bytes they describe; DI-R12 may
+	// exceed 31, hence the 64-bit shifts): the first of them is the next
+	// stop. With none, the vector is clean up to R14, the loop goes on
+	// from there or from DI if that is further, with the stop lookup
+	// (vloop): a Set under Set.lineSeps lists E2.
+	MOVQ DI, BX
+	SUBQ R12, BX
+	SHRXQ BX, R11, AX
+	SHLXQ BX, AX, AX
+	TESTQ AX, AX
+	JZ   vpassed
+	MOVQ R12, DI
+	UTF8_EXACT32(vpassat)
+	JMP  vdone
+
+vpassed:
+	CMPQ DI, R14
+	CMOVQLT R14, DI
+	JMP  vloop
 
 // Thresholds - 0x80 at bytes 29, 30, 31 for a lead of a sequence that
 // reaches past the vector (F0, E0, C0); 0xFF elsewhere (never).
@@ -1141,7 +1228,7 @@ TEXT ·refined512(SB), NOSPLIT, $0-40
 // utf8512<> is the AVX-512 UTF-8 kernel, with the arguments of
 // copyUTF8AVX512. Its result slot holds, until the result is written, 1 if
 // the Set's rune test applies (refined512) and 0 if not: where the kernel
-// stops at a byte >= 0x80 before n, the test applies (refineTail512) or
+// stops at a byte >= 0x80 before n, the test applies (refineTail) or
 // the kernel returns. Stops at ASCII bytes and the end of src return at
 // once, so the test adds no call and no frame to them.
 TEXT utf8512<>(SB), NOSPLIT, $0-40
@@ -1432,7 +1519,7 @@ xe2valid:
 
 xrefine:
 	VZEROUPPER
-	JMP  ·refineTail512(SB)
+	JMP  ·refineTail(SB)
 
 xstopret:
 	VZEROUPPER
@@ -1466,7 +1553,8 @@ SPLAT32(utf8CE2, $0xe2e2e2e2e2e2e2e2)
 // argument is the nib table get it in place of s; copyAVX2core also gets
 // a UTF-8 Set in R13; level 0 goes to the portable kernels (copyGo). At
 // level AVX-512 a UTF-8 Set with a rune test (Set.escapes) goes to
-// refined512, at level AVX2 to refinedAVX2.
+// refined512; at level AVX2 it gets mode 1 in the result slot
+// (UTF8_STOP2).
 TEXT ·copyEntry(SB), NOSPLIT, $0-40
 	MOVQ s+0(FP), AX
 	MOVBLZX ·level(SB), BX
@@ -1487,38 +1575,36 @@ c512refined:
 	JMP  ·refined512(SB)
 
 c2:
+	// copyAVX2core, with R13 = 0 for a plain Set and the Set for a UTF-8
+	// one; mode 1 in the result slot where a rune test applies
+	// (UTF8_STOP2).
 	CMPL BX, $1
 	JNE  cgo
-	CMPB Set_utf8(AX), $0
-	JE   c2plain
-	CMPQ Set_escapes(AX), $0
-	JNE  c2refined
-
-c2plain:
 	XORQ R13, R13
 	CMPB Set_utf8(AX), $0
-	CMOVQNE AX, R13
+	JEQ  c2core
+	MOVQ AX, R13
+	CMPQ Set_escapes(AX), $0
+	JEQ  c2core
+	MOVQ $1, ret+32(FP)
+
+c2core:
 	LEAQ Set_nib(AX), AX
 	MOVQ AX, s+0(FP)
 	JMP  copyAVX2core<>(SB)
 
-c2refined:
-	JMP  ·refinedAVX2(SB)
-
 cgo:
 	JMP  ·copyGo(SB)
 
-// func refinedAVX2(s *Set, dst, src *byte, n int) int
-TEXT ·refinedAVX2(SB), NOSPLIT, $48-40
-	REFINED_ROW(·copyAVX2UTF8(SB))
-
-// func refineTail512(s *Set, dst, src *byte, n int) int
+// func refineTail(s *Set, dst, src *byte, n int) int
 //
-// utf8512<>'s end where it stopped at src[AX], a byte >= 0x80 with AX < n,
-// for a Set with a rune test: refineFrom applies the test there and goes
-// on after a sequence it passes. Reached by a jump, with the arguments of
-// refined512 and AX; the frame holds only refineFrom's arguments.
-TEXT ·refineTail512(SB), NOSPLIT, $48-40
+// The end of utf8512<> and of the AVX2 UTF-8 kernels (UTF8_STOP2) where
+// they stopped at src[AX], a byte >= 0x80 with AX < n, for a Set with a
+// rune test that applies: refineFrom applies the test there and goes on
+// after a sequence it passes. Reached by a jump, with the arguments of
+// copyEntry (s the Set itself) and AX; the frame holds only refineFrom's
+// arguments.
+TEXT ·refineTail(SB), NOSPLIT, $48-40
 	NO_LOCAL_POINTERS
 	MOVQ s+0(FP), BX
 	MOVQ BX, 0(SP)
