@@ -1184,6 +1184,16 @@ ready:
 	UTF8_512_OR(Z5, K2, K1) \
 	KORQ K5, K1, K1
 
+// UTF8_512_SEPS_B sets K3 to the third bytes of E2 80 A8 and E2 80 A9 in
+// the second vector of the two-vector loop (Z23, its previous bytes Z24,
+// Z25), as UTF8_512_FLAGS_SEPS does for the first; it comes before
+// UTF8_512_FLAGS_NOSTOP_B, which clobbers Z25. Clobbers Z29.
+#define UTF8_512_SEPS_B \
+	VPANDQ Z19, Z23, Z29 \
+	VPCMPEQB Z21, Z29, K3 \
+	VPCMPEQB Z18, Z24, K3, K3 \
+	VPCMPEQB Z31, Z25, K3, K3
+
 // UTF8_512_VECTOR copies and tests the whole vector at DI with flags
 // (UTF8_512_FLAGS or UTF8_512_FLAGS_NOSTOP), DI > 0. It jumps to cut if no
 // whole vector is left, to found with the flags in K1, and otherwise moves
@@ -1344,9 +1354,41 @@ xflagsseps:
 	JNZ  xfoundk
 	ADDQ $64, DI
 
+xps:
+	// xp for a Set.sepVec Set: two vectors at a time while 128 bytes
+	// are left, each tested for the line separators too; a flag in
+	// either sends both through the one-vector loop (xs).
+	CMPQ DI, R12
+	JGT  xs
+	VMOVDQU64 (SI)(DI*1), Z0
+	VMOVDQU64 64(SI)(DI*1), Z23
+	VMOVDQU64 Z0, (DX)(DI*1)
+	VMOVDQU64 Z23, 64(DX)(DI*1)
+	VPMOVB2M Z0, K2
+	VPMOVB2M Z23, K6
+	KNOTQ K2, K7
+	KNOTQ K6, K6
+	UTF8_512_PREV_LOAD
+	VMOVDQU64 63(SI)(DI*1), Z24
+	VMOVDQU64 62(SI)(DI*1), Z25
+	VMOVDQU64 61(SI)(DI*1), Z26
+	UTF8_512_FLAGS_SEPS
+	UTF8_512_SEPS_B
+	UTF8_512_FLAGS_NOSTOP_B
+	KORQ K3, K5, K5
+	KORTESTQ K1, K5
+	JNZ  xs
+	// xucut reads the last vector from Z0.
+	VMOVDQA64 Z23, Z0
+	ADDQ $128, DI
+	KORTESTQ K6, K6
+	JCC  xps
+	JMP  xone
+
 xs:
-	// xu for a Set.sepVec Set.
-	UTF8_512_VECTOR(UTF8_512_FLAGS_SEPS, xs, xone, xucut, xfoundk)
+	// xu for a Set.sepVec Set, one vector at a time: the rest after the
+	// two-vector loop, or the two vectors of it that hold a flag.
+	UTF8_512_VECTOR(UTF8_512_FLAGS_SEPS, xps, xone, xucut, xfoundk)
 
 xucut:
 	// A sequence that runs past the last whole vector (Z0) has its lead
