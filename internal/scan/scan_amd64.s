@@ -1173,26 +1173,38 @@ ready:
 // listed lead is E2 and whose rune test under it is U+2028 and U+2029
 // (Set.sepVec): those two sequences, E2 80 A8 and E2 80 A9, are flagged at
 // their third byte, which the exact position takes back to their lead,
-// and no other sequence stops the scan. Clobbers K5 (K4 and K6 keep what
-// the tail and the two-vector loop hold in them).
-#define UTF8_512_FLAGS_SEPS \
-	VPANDQ Z19, Z0, Z9 \
-	VPCMPEQB Z21, Z9, K5 \
-	VPCMPEQB Z18, Z1, K5, K5 \
-	VPCMPEQB Z31, Z2, K5, K5 \
+// and no other sequence stops the scan. The exact test runs only for a
+// vector with an E2 two bytes before some byte (one compare otherwise:
+// mask-producing compares are what this loop is short of). skip is the
+// label it defines at its end. Clobbers K5 (K4 and K6 keep what the tail
+// and the two-vector loop hold in them).
+#define UTF8_512_FLAGS_SEPS(skip) \
+	VPCMPEQB Z31, Z2, K5 \
 	UTF8_512_CHECK(Z0, Z1, Z2, Z3, Z4, Z5, Z9, Z20, K7, K1) \
 	UTF8_512_OR(Z5, K2, K1) \
-	KORQ K5, K1, K1
+	KORTESTQ K5, K5 \
+	JZ skip \
+	VPANDQ Z19, Z0, Z9 \
+	VPCMPEQB Z21, Z9, K5, K5 \
+	VPCMPEQB Z18, Z1, K5, K5 \
+	KORQ K5, K1, K1 \
+skip:
 
-// UTF8_512_SEPS_B sets K3 to the third bytes of E2 80 A8 and E2 80 A9 in
-// the second vector of the two-vector loop (Z23, its previous bytes Z24,
-// Z25), as UTF8_512_FLAGS_SEPS does for the first; it comes before
-// UTF8_512_FLAGS_NOSTOP_B, which clobbers Z25. Clobbers Z29.
-#define UTF8_512_SEPS_B \
+// UTF8_512_SEPS_B_E2 and UTF8_512_SEPS_B do UTF8_512_FLAGS_SEPS's test
+// for the second vector of the two-vector loop (Z23, its previous bytes
+// Z24, Z25), around UTF8_512_FLAGS_NOSTOP_B (which clobbers Z25), adding
+// to its flags K5; K3 holds the E2 bytes in between. Clobbers Z29.
+#define UTF8_512_SEPS_B_E2 \
+	VPCMPEQB Z31, Z25, K3
+
+#define UTF8_512_SEPS_B(skip) \
+	KORTESTQ K3, K3 \
+	JZ skip \
 	VPANDQ Z19, Z23, Z29 \
-	VPCMPEQB Z21, Z29, K3 \
+	VPCMPEQB Z21, Z29, K3, K3 \
 	VPCMPEQB Z18, Z24, K3, K3 \
-	VPCMPEQB Z31, Z25, K3, K3
+	KORQ K3, K5, K5 \
+skip:
 
 // UTF8_512_VECTOR copies and tests the whole vector at DI with flags
 // (UTF8_512_FLAGS or UTF8_512_FLAGS_NOSTOP), DI > 0. It jumps to cut if no
@@ -1349,7 +1361,7 @@ xp1:
 	UTF8_512_VECTOR(UTF8_512_FLAGS_NOSTOP, xp, xone, xucut, xfoundk)
 
 xflagsseps:
-	UTF8_512_FLAGS_SEPS
+	UTF8_512_FLAGS_SEPS(xsfirst)
 	KORTESTQ K1, K1
 	JNZ  xfoundk
 	ADDQ $64, DI
@@ -1372,10 +1384,10 @@ xps:
 	VMOVDQU64 63(SI)(DI*1), Z24
 	VMOVDQU64 62(SI)(DI*1), Z25
 	VMOVDQU64 61(SI)(DI*1), Z26
-	UTF8_512_FLAGS_SEPS
-	UTF8_512_SEPS_B
+	UTF8_512_FLAGS_SEPS(xpsa)
+	UTF8_512_SEPS_B_E2
 	UTF8_512_FLAGS_NOSTOP_B
-	KORQ K3, K5, K5
+	UTF8_512_SEPS_B(xpsb)
 	KORTESTQ K1, K5
 	JNZ  xs
 	// xucut reads the last vector from Z0.
@@ -1388,7 +1400,21 @@ xps:
 xs:
 	// xu for a Set.sepVec Set, one vector at a time: the rest after the
 	// two-vector loop, or the two vectors of it that hold a flag.
-	UTF8_512_VECTOR(UTF8_512_FLAGS_SEPS, xps, xone, xucut, xfoundk)
+	// UTF8_512_VECTOR, written out: its flags take a label here.
+	CMPQ DI, R8
+	JGT  xucut
+	VMOVDQU64 (SI)(DI*1), Z0
+	VMOVDQU64 Z0, (DX)(DI*1)
+	VPMOVB2M Z0, K2
+	KNOTQ K2, K7
+	UTF8_512_PREV_LOAD
+	UTF8_512_FLAGS_SEPS(xsone)
+	KORTESTQ K1, K1
+	JNZ  xfoundk
+	ADDQ $64, DI
+	KORTESTQ K7, K7
+	JCC  xps
+	JMP  xone
 
 xucut:
 	// A sequence that runs past the last whole vector (Z0) has its lead
@@ -1462,7 +1488,7 @@ xtailflags:
 	JMP  xtailk
 
 xtailseps:
-	UTF8_512_FLAGS_SEPS
+	UTF8_512_FLAGS_SEPS(xstail)
 
 xtailk:
 	KANDQ K4, K1, K1
