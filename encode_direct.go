@@ -431,6 +431,27 @@ func (e *encState) appendElemsDirect(b []byte, n *directNode, base unsafe.Pointe
 			}
 			b = ftoa.AppendJSON64(append(b, ','), f)
 		}
+	} else if fl := el.elem; el.kind == directArray && el.n > 0 && fl.kind == directScalar && fl.fast == fastFloat64 {
+		// Arrays of float64 (canada.json's coordinate pairs), each
+		// written here as appendElemsDirect would, without its call and
+		// appendDirect's per array.
+		if d+1 >= e.g.state.maxDepth {
+			return b, false
+		}
+		for i := range l {
+			q := unsafe.Add(base, uintptr(i)*n.size)
+			b = append(b, ',')
+			in := len(b)
+			for j := range el.n {
+				f := *(*float64)(unsafe.Add(q, uintptr(j)*8))
+				if f-f != 0 {
+					return b, false
+				}
+				b = ftoa.AppendJSON64(append(b, ','), f)
+			}
+			b[in] = '['
+			b = append(b, ']')
+		}
 	} else if el.kind == directScalar {
 		for i := range l {
 			if b, ok = e.appendScalar(append(b, ','), el.fast, unsafe.Add(base, uintptr(i)*n.size)); !ok {

@@ -252,6 +252,15 @@ func TestDirectPathMaxDepth(t *testing.T) {
 	for depth := 8; depth <= 10; depth++ {
 		encodeBoth(t, "depth in slice", []any{[]directTree{*v}}, &jgen.Options{MaxDepth: depth})
 	}
+	// Arrays of floats in a slice, which have a loop of their own: the
+	// object 2, A 3, a pair 4.
+	fv := &directFloats{A: [][2]float64{{1, 2}, {3, 4}}}
+	for depth := 1; depth <= 6; depth++ {
+		_, err := encodeBoth(t, "float pairs", fv, &jgen.Options{MaxDepth: depth})
+		if (depth < 4) != errors.Is(err, jgen.ErrMaxDepth) {
+			t.Errorf("float pairs, MaxDepth %d: error %v", depth, err)
+		}
+	}
 }
 
 // TestDirectPathPointers: a pointer cycle through a direct subtree is an
