@@ -1206,6 +1206,45 @@ skip:
 	KORQ K3, K5, K5 \
 skip:
 
+// UTF8_512_FLAGS_SEPS_ONE is UTF8_512_FLAGS_SEPS for the one place that
+// hands it to UTF8_512_VECTOR, which takes a macro without arguments.
+#define UTF8_512_FLAGS_SEPS_ONE UTF8_512_FLAGS_SEPS(xsone)
+
+// UTF8_512_PAIR_LOAD and UTF8_512_PAIR_NEXT are the two-vector loops'
+// (xp, xps) first and last part. PAIR_LOAD jumps to one unless 128 bytes
+// are left; then copies the vectors at DI (Z0) and DI+64 (Z23), sets K7
+// and K6 to their ASCII bytes, and loads their previous bytes (Z1..Z3,
+// Z24..Z26). The flags go between: the first vector's in K1, the
+// second's in K5. PAIR_NEXT jumps to one (the one-vector loop, which
+// tests both again) if either has a flag, and otherwise moves DI past
+// both and goes on at again, or at the ASCII loop after an all-ASCII
+// second vector. The second vector moves to Z0, where xucut reads the
+// last vector.
+#define UTF8_512_PAIR_LOAD(one) \
+	CMPQ DI, R12 \
+	JGT one \
+	VMOVDQU64 (SI)(DI*1), Z0 \
+	VMOVDQU64 64(SI)(DI*1), Z23 \
+	VMOVDQU64 Z0, (DX)(DI*1) \
+	VMOVDQU64 Z23, 64(DX)(DI*1) \
+	VPMOVB2M Z0, K2 \
+	VPMOVB2M Z23, K6 \
+	KNOTQ K2, K7 \
+	KNOTQ K6, K6 \
+	UTF8_512_PREV_LOAD \
+	VMOVDQU64 63(SI)(DI*1), Z24 \
+	VMOVDQU64 62(SI)(DI*1), Z25 \
+	VMOVDQU64 61(SI)(DI*1), Z26
+
+#define UTF8_512_PAIR_NEXT(one, again) \
+	KORTESTQ K1, K5 \
+	JNZ one \
+	VMOVDQA64 Z23, Z0 \
+	ADDQ $128, DI \
+	KORTESTQ K6, K6 \
+	JCC again \
+	JMP xone
+
 // UTF8_512_VECTOR copies and tests the whole vector at DI with flags
 // (UTF8_512_FLAGS or UTF8_512_FLAGS_NOSTOP), DI > 0. It jumps to cut if no
 // whole vector is left, to found with the flags in K1, and otherwise moves
@@ -1332,30 +1371,10 @@ xp:
 	// xu for a Set without stop leads, two vectors at a time while
 	// 128 bytes are left; a member in either sends both through the
 	// one-vector loop (xp1).
-	CMPQ DI, R12
-	JGT  xp1
-	VMOVDQU64 (SI)(DI*1), Z0
-	VMOVDQU64 64(SI)(DI*1), Z23
-	VMOVDQU64 Z0, (DX)(DI*1)
-	VMOVDQU64 Z23, 64(DX)(DI*1)
-	VPMOVB2M Z0, K2
-	VPMOVB2M Z23, K6
-	KNOTQ K2, K7
-	KNOTQ K6, K6
-	UTF8_512_PREV_LOAD
-	VMOVDQU64 63(SI)(DI*1), Z24
-	VMOVDQU64 62(SI)(DI*1), Z25
-	VMOVDQU64 61(SI)(DI*1), Z26
+	UTF8_512_PAIR_LOAD(xp1)
 	UTF8_512_FLAGS_NOSTOP
 	UTF8_512_FLAGS_NOSTOP_B
-	KORTESTQ K1, K5
-	JNZ  xp1
-	// xucut reads the last vector from Z0.
-	VMOVDQA64 Z23, Z0
-	ADDQ $128, DI
-	KORTESTQ K6, K6
-	JCC  xp
-	JMP  xone
+	UTF8_512_PAIR_NEXT(xp1, xp)
 
 xp1:
 	UTF8_512_VECTOR(UTF8_512_FLAGS_NOSTOP, xp, xone, xucut, xfoundk)
@@ -1370,51 +1389,17 @@ xps:
 	// xp for a Set.sepVec Set: two vectors at a time while 128 bytes
 	// are left, each tested for the line separators too; a flag in
 	// either sends both through the one-vector loop (xs).
-	CMPQ DI, R12
-	JGT  xs
-	VMOVDQU64 (SI)(DI*1), Z0
-	VMOVDQU64 64(SI)(DI*1), Z23
-	VMOVDQU64 Z0, (DX)(DI*1)
-	VMOVDQU64 Z23, 64(DX)(DI*1)
-	VPMOVB2M Z0, K2
-	VPMOVB2M Z23, K6
-	KNOTQ K2, K7
-	KNOTQ K6, K6
-	UTF8_512_PREV_LOAD
-	VMOVDQU64 63(SI)(DI*1), Z24
-	VMOVDQU64 62(SI)(DI*1), Z25
-	VMOVDQU64 61(SI)(DI*1), Z26
+	UTF8_512_PAIR_LOAD(xs)
 	UTF8_512_FLAGS_SEPS(xpsa)
 	UTF8_512_SEPS_B_E2
 	UTF8_512_FLAGS_NOSTOP_B
 	UTF8_512_SEPS_B(xpsb)
-	KORTESTQ K1, K5
-	JNZ  xs
-	// xucut reads the last vector from Z0.
-	VMOVDQA64 Z23, Z0
-	ADDQ $128, DI
-	KORTESTQ K6, K6
-	JCC  xps
-	JMP  xone
+	UTF8_512_PAIR_NEXT(xs, xps)
 
 xs:
 	// xu for a Set.sepVec Set, one vector at a time: the rest after the
 	// two-vector loop, or the two vectors of it that hold a flag.
-	// UTF8_512_VECTOR, written out: its flags take a label here.
-	CMPQ DI, R8
-	JGT  xucut
-	VMOVDQU64 (SI)(DI*1), Z0
-	VMOVDQU64 Z0, (DX)(DI*1)
-	VPMOVB2M Z0, K2
-	KNOTQ K2, K7
-	UTF8_512_PREV_LOAD
-	UTF8_512_FLAGS_SEPS(xsone)
-	KORTESTQ K1, K1
-	JNZ  xfoundk
-	ADDQ $64, DI
-	KORTESTQ K7, K7
-	JCC  xps
-	JMP  xone
+	UTF8_512_VECTOR(UTF8_512_FLAGS_SEPS_ONE, xps, xone, xucut, xfoundk)
 
 xucut:
 	// A sequence that runs past the last whole vector (Z0) has its lead
