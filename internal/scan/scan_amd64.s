@@ -1059,9 +1059,11 @@ SPLAT32(utf8C80, $0x8080808080808080)
 // a sequence and is the member.
 //
 // Registers (besides Z6..Z8 of AVX512_SETUP): Z10..Z12 validation tables,
-// Z13/Z14 stop tables, Z16..Z18 the bytes 0x60, 0x70, 0x80, Z22 zero;
-// Z23..Z30 and K4..K6 hold the second vector of the two-vector loop. R13
-// is nonzero once the tables are loaded (2 for a Set without stop leads);
+// Z13/Z14 stop tables, Z16..Z18 the bytes 0x60, 0x70, 0x80, Z22 zero,
+// Z19, Z21, Z31 the line separators' bytes (Set.sepVec only);
+// Z23..Z30 and K3..K6 hold the second vector of the two-vector loop. R13
+// is nonzero once the tables are loaded (2 for a Set without stop leads,
+// 3 for a Set.sepVec Set);
 // R14 is the lead of a sequence cut by the end of the last whole vector,
 // or -1.
 #define UTF8_512_SETUP(set) \
@@ -1080,19 +1082,22 @@ SPLAT32(utf8C80, $0x8080808080808080)
 	CMOVQNE R11, R13 \
 	MOVQ $3, R11 \
 	CMPB Set_sepVec(set), $0 \
-	CMOVQNE R11, R13 \
-	VPBROADCASTD utf8CFE<>(SB), Z19 \
-	VPBROADCASTD utf8CA8<>(SB), Z21 \
-	VPBROADCASTD utf8CE2<>(SB), Z31
+	CMOVQNE R11, R13
 
 // UTF8_512_SETUP_ONCE runs UTF8_512_SETUP for the Set of the first
-// argument unless R13 says it has run; ready is the label it defines
-// after it.
+// argument unless R13 says it has run, and for a Set.sepVec Set (R13 3)
+// loads the line separators' bytes (Z19 0xFE, Z21 0xA8, Z31 0xE2),
+// which no other Set reads; ready is the label it defines after it.
 #define UTF8_512_SETUP_ONCE(ready) \
 	TESTQ R13, R13 \
 	JNZ ready \
 	MOVQ s+0(FP), R9 \
 	UTF8_512_SETUP(R9) \
+	CMPQ R13, $3 \
+	JNE ready \
+	VPBROADCASTD utf8CFE<>(SB), Z19 \
+	VPBROADCASTD utf8CA8<>(SB), Z21 \
+	VPBROADCASTD utf8CE2<>(SB), Z31 \
 ready:
 
 // UTF8_512_PREV_SHIFT sets Z1, Z2, Z3 to the bytes 1, 2, 3 before each
