@@ -40,17 +40,9 @@ func AppendJSON64(b []byte, v float64) []byte {
 			return appendDecimal(b, uint64(i), 0, neg)
 		}
 	}
-	// Shortest64 by hand: one call fewer per number.
-	bits := math.Float64bits(a)
-	t := bits & (1<<52 - 1)
-	be := int(bits>>52) & 0x7ff
-	var d uint64
-	var e int
-	if be == 0 {
-		d, e = shortest(t, -1074, true, false)
-	} else {
-		d, e = shortest(t|1<<52, be-1075, t != 0 || be == 1, false)
-	}
+	// Shortest64 without its frame: one call fewer per number.
+	c, q, regular := parts64(a)
+	d, e := shortest(c, q, regular, false)
 	return appendDecimal(b, d, e, neg)
 }
 

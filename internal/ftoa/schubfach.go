@@ -122,13 +122,20 @@ func stripZeros(d uint64, e int) (uint64, int) {
 // v, the one strconv.FormatFloat(v, 'e', -1, 64) writes: d has no
 // trailing zero. v must be finite and not zero; the sign is ignored.
 func Shortest64(v float64) (d uint64, e int) {
+	c, q, regular := parts64(v)
+	return shortest(c, q, regular, false)
+}
+
+// parts64 returns v as c * 2^q and shortest's regular flag, for v finite
+// and not zero; it inlines, so that AppendJSON64 calls shortest itself.
+func parts64(v float64) (c uint64, q int, regular bool) {
 	b := math.Float64bits(v)
 	t := b & (1<<52 - 1)
 	be := int(b>>52) & 0x7ff
-	if be == 0 {
-		return shortest(t, -1074, true, false)
+	if be == 0 { // subnormal
+		return t, -1074, true
 	}
-	return shortest(t|1<<52, be-1075, t != 0 || be == 1, false)
+	return t | 1<<52, be - 1075, t != 0 || be == 1
 }
 
 // Shortest32 is Shortest64 for a float32: the shortest decimal that
