@@ -1187,12 +1187,20 @@ ready:
 	VPCMPEQB Z31, Z2, K5 \
 	UTF8_512_CHECK(Z0, Z1, Z2, Z3, Z4, Z5, Z9, Z20, K7, K1) \
 	UTF8_512_OR(Z5, K2, K1) \
-	KORTESTQ K5, K5 \
+	UTF8_512_SEPS_REST(Z0, Z1, Z9, K5, K1, skip)
+
+// UTF8_512_SEPS_REST is the line-separator test's second part for the
+// vector x with previous bytes p1, given in k the bytes with an E2 two
+// before them: unless k is empty, it keeps in k those that are A8 or A9
+// after 80 and adds them to flags. t is scratch; skip is the label it
+// defines at its end.
+#define UTF8_512_SEPS_REST(x, p1, t, k, flags, skip) \
+	KORTESTQ k, k \
 	JZ skip \
-	VPANDQ Z19, Z0, Z9 \
-	VPCMPEQB Z21, Z9, K5, K5 \
-	VPCMPEQB Z18, Z1, K5, K5 \
-	KORQ K5, K1, K1 \
+	VPANDQ Z19, x, t \
+	VPCMPEQB Z21, t, k, k \
+	VPCMPEQB Z18, p1, k, k \
+	KORQ k, flags, flags \
 skip:
 
 // UTF8_512_SEPS_B_E2 and UTF8_512_SEPS_B do UTF8_512_FLAGS_SEPS's test
@@ -1203,13 +1211,7 @@ skip:
 	VPCMPEQB Z31, Z25, K3
 
 #define UTF8_512_SEPS_B(skip) \
-	KORTESTQ K3, K3 \
-	JZ skip \
-	VPANDQ Z19, Z23, Z29 \
-	VPCMPEQB Z21, Z29, K3, K3 \
-	VPCMPEQB Z18, Z24, K3, K3 \
-	KORQ K3, K5, K5 \
-skip:
+	UTF8_512_SEPS_REST(Z23, Z24, Z29, K3, K5, skip)
 
 // UTF8_512_FLAGS_SEPS_ONE is UTF8_512_FLAGS_SEPS for the one place that
 // hands it to UTF8_512_VECTOR, which takes a macro without arguments.
