@@ -1679,3 +1679,86 @@ TEXT ·refineTail(SB), NOSPLIT, $48-40
 	MOVQ 40(SP), AX
 	MOVQ AX, ret+32(FP)
 	RET
+
+// func escapeAVX512(nib *[32]byte, t *[128]Escape, dst, src *byte, n, lim int) (in, out int)
+//
+// Set.Escape's kernel at level AVX-512, with separate positions in src
+// (DI) and dst (R8). At each stop, an ASCII byte c: if out-in > lim it
+// returns, else it stores the word of t[c] at dst+out and goes on after
+// c; a stop at a byte >= 0x80 returns. Between stops, each vector of src
+// is stored at dst+out before it is tested, as in copyAVX512: a member
+// in it is written over by its entry, the bytes after it by what follows.
+// The last partial vector is a masked load and store. Escape's room
+// contract keeps every store inside dst: an entry is written only while
+// out-in <= lim, and after it at most the rest of src.
+// R12 t, R13 lim.
+TEXT ·escapeAVX512(SB), NOSPLIT, $0-64
+	MOVQ nib+0(FP), AX
+	MOVQ t+8(FP), R12
+	MOVQ dst+16(FP), DX
+	MOVQ src+24(FP), SI
+	MOVQ n+32(FP), CX
+	MOVQ lim+40(FP), R13
+	AVX512_SETUP(AX)
+	XORQ DI, DI
+	XORQ R8, R8
+
+eesc:
+	CMPQ    DI, CX
+	JAE     edone
+	MOVBQZX (SI)(DI*1), AX
+	CMPQ    AX, $0x80
+	JAE     edone
+	MOVQ    R8, BX
+	SUBQ    DI, BX
+	CMPQ    BX, R13
+	JGT     edone
+	SHLQ    $4, AX
+	MOVQ    (R12)(AX*1), BX
+	MOVBQZX 8(R12)(AX*1), R9
+	MOVQ    BX, (DX)(R8*1)
+	ADDQ    R9, R8
+	INCQ    DI
+
+erun:
+	MOVQ CX, BX
+	SUBQ DI, BX
+	CMPQ BX, $64
+	JB   etail
+	VMOVDQU64 (SI)(DI*1), Z0
+	VMOVDQU64 Z0, (DX)(R8*1)
+	MEMBERS512(Z0, Z2, K1)
+	KMOVQ K1, AX
+	TESTQ AX, AX
+	JNZ  efound
+	ADDQ $64, DI
+	ADDQ $64, R8
+	JMP  erun
+
+etail:
+	TESTQ BX, BX
+	JEQ   edone
+	MOVQ  $-1, R9
+	BZHIQ BX, R9, R9
+	KMOVQ R9, K3
+	VMOVDQU8.Z (SI)(DI*1), K3, Z0
+	VMOVDQU8   Z0, K3, (DX)(R8*1)
+	MEMBERS512Z(Z0, Z2, K3, K1)
+	KMOVQ K1, AX
+	TESTQ AX, AX
+	JNZ   efound
+	ADDQ  BX, DI
+	ADDQ  BX, R8
+	JMP   edone
+
+efound:
+	TZCNTQ AX, AX
+	ADDQ   AX, DI
+	ADDQ   AX, R8
+	JMP    eesc
+
+edone:
+	MOVQ DI, in+48(FP)
+	MOVQ R8, out+56(FP)
+	VZEROUPPER
+	RET
