@@ -248,8 +248,8 @@ func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 		if set.Contains(c) {
 			if t := x.table; t != nil { // all 8 bytes stored: Slack covers them
 				e := &t[c]
-				binary.LittleEndian.PutUint64(b[l:], e.w)
-				l += int(e.n)
+				binary.LittleEndian.PutUint64(b[l:], e.W)
+				l += int(e.N)
 			} else {
 				r := x.appendASCII(b[:l], c)
 				l, b = len(r), r[:cap(r)]

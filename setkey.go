@@ -97,12 +97,11 @@ func (k optionKey) extra() []byte {
 }
 
 // escCode is the form of one ASCII byte: the byte itself or its escape
-// sequence, at most 6 bytes, held as the little-endian word w of which the
-// first n bytes count.
-type escCode struct {
-	w uint64
-	n uint8
-}
+// sequence, at most 8 bytes (6 under the options of the presets), held as
+// the little-endian word W of which the first N bytes count; the rest of W
+// is zeros. It is the kernels' entry type, so that a table goes to
+// scan.Set.Escape as it is.
+type escCode = scan.Escape
 
 // stdTabs holds the ASCII escape table of each optionKey.
 var stdTabs = func() (tabs [tableKeys][128]escCode) {
@@ -125,7 +124,7 @@ func fillTable(t *[128]escCode, k optionKey, ce *CharacterEscapes) {
 	for c := range t {
 		var w [8]byte
 		n := copy(w[:], x.appendASCII(nil, byte(c)))
-		t[c] = escCode{w: binary.LittleEndian.Uint64(w[:]), n: uint8(n)}
+		t[c] = escCode{W: binary.LittleEndian.Uint64(w[:]), N: uint8(n)}
 	}
 }
 

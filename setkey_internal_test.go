@@ -54,10 +54,10 @@ func TestStdTablesFollowKey(t *testing.T) {
 			code := tab[c]
 			got := make([]byte, 8)
 			for i := range got {
-				got[i] = byte(code.w >> (8 * i))
+				got[i] = byte(code.W >> (8 * i))
 			}
-			if !bytes.Equal(got[:code.n], want) {
-				t.Errorf("key %#x: table has %q for %q, want %q", k, got[:code.n], c, want)
+			if !bytes.Equal(got[:code.N], want) {
+				t.Errorf("key %#x: table has %q for %q, want %q", k, got[:code.N], c, want)
 			}
 			if escaped := len(want) != 1; set.Contains(c) != escaped {
 				t.Errorf("key %#x: set contains %q = %v, want %v", k, c, set.Contains(c), escaped)
@@ -179,7 +179,7 @@ func TestCharacterEscapesTables(t *testing.T) {
 			for c := range byte(0x80) {
 				want := x.appendASCII(nil, c)
 				code := x.table[c]
-				got := binary.LittleEndian.AppendUint64(nil, code.w)[:code.n]
+				got := binary.LittleEndian.AppendUint64(nil, code.W)[:code.N]
 				if !bytes.Equal(got, want) {
 					t.Errorf("key %#x: table has %q for %q, want %q", k, got, c, want)
 				}

@@ -29,7 +29,7 @@ const EscapeRoom = Slack + 16
 // member), or before an ASCII byte once the rest of src might no longer
 // fit: it writes an entry of t only while out-in <= len(dst)-len(src)-
 // EscapeRoom. So for len(dst) >= len(src)+EscapeRoom it writes at least
-// one entry when src[0] is ASCII. dst[:out] is then the escaped form of
+// one entry when src[0] is ASCII, and for a shorter dst nothing. dst[:out] is then the escaped form of
 // src[:in]; the bytes of dst past out may have been written, but only with
 // copies of bytes of src and words of t. src and dst must not overlap.
 //

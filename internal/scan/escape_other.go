@@ -2,6 +2,10 @@
 
 package scan
 
+// VectorEscapes reports whether Set.Escape runs a vector kernel: never in
+// this build.
+const VectorEscapes = false
+
 // escapeEntry is Set.Escape: the portable kernel.
 func escapeEntry(s *Set, dst, src []byte, t *[128]Escape) (in, out int) {
 	return escapeGo(s, dst, src, t)

@@ -3,6 +3,7 @@
 package scan
 
 import (
+	"bytes"
 	"syscall"
 	"testing"
 )
@@ -120,6 +121,37 @@ func TestRefinedPageEdges(t *testing.T) {
 								t.Fatalf("%s/%s: Copy(%q) = %d %q, want %d", rs.name, fill, src, got, dst[:got], want)
 							}
 						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestEscapePageEdges puts src against each edge of a page whose
+// neighbours are inaccessible, and dst against the end of another, with
+// members and non-ASCII text at the edges, so that a kernel that reads
+// before src[0] or past its end, or writes past dst, faults.
+func TestEscapePageEdges(t *testing.T) {
+	page, dstPage := guardedPage(t), guardedPage(t)
+	ps := len(page)
+	for _, c := range escapeCases() {
+		tab := escapeTable(c.extra)
+		for n := 1; n <= 200; n++ {
+			body := bytes.Repeat([]byte("\u00e9a\\"), n)[:n]
+			body[0] = '"'
+			if n > 3 {
+				body[n-1] = '/'
+				body[1] = '"' // an escape at src[1]: the UTF-8 kernel resumes at 2
+			}
+			for _, src := range [][]byte{page[ps-n:], page[:n:n]} {
+				copy(src, body)
+				wantIn, wantOut, want := refEscape(&c, tab, len(src)+EscapeRoom, src)
+				dst := dstPage[ps-len(src)-EscapeRoom:]
+				for _, k := range escapeKernels() {
+					in, out := k.escape(c.set, dst, src, tab)
+					if in != wantIn || out != wantOut || !bytes.Equal(dst[:out], want) {
+						t.Fatalf("%s/%s: n %d: (%d, %d) %q, want (%d, %d) %q", k.name, c.name, n, in, out, dst[:out], wantIn, wantOut, want)
 					}
 				}
 			}

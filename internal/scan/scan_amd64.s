@@ -1284,6 +1284,21 @@ TEXT ·copyUTF8AVX512(SB), NOSPLIT, $0-40
 	MOVQ $0, ret+32(FP)
 	JMP  utf8512<>(SB)
 
+// func escapeUTF8AVX512(s *Set, dst, src *byte, n, mode int, t *[128]Escape, lim int) (in, delta int)
+//
+// Set.Escape's kernel for a UTF-8 Set at level AVX-512: utf8512<> in mode
+// 2, where an ASCII member is written as its word of t and the scan goes
+// on after it (xesc). An ASCII src[0] goes through t at once, member or
+// not (t gives a byte that is not a member as itself). delta, the output's lead over the input, moves DX
+// with it. It returns at n, at a stop at a byte >= 0x80 (a member, or a
+// sequence the Set's rune test must see, except U+2000..U+2FFF under
+// Set.lineSeps, which the kernel tests itself), or at an ASCII member
+// once delta > lim.
+TEXT ·escapeUTF8AVX512(SB), NOSPLIT, $0-72
+	MOVQ $2, mode+32(FP)
+	MOVQ $0, delta+64(FP)
+	JMP  utf8512<>(SB)
+
 // func refined512(s *Set, dst, src *byte, n int) int
 //
 // copyEntry's row at level AVX-512 for a UTF-8 Set with a rune test
@@ -1311,6 +1326,8 @@ TEXT utf8512<>(SB), NOSPLIT, $0-40
 	MOVQ $-1, R14
 	LEAQ -64(CX), R8
 	LEAQ -128(CX), R12
+	CMPQ ret+32(FP), $2
+	JEQ  xentry2
 
 xloop:
 	// 128 ASCII bytes at a time while they last, as copyAVX512 does;
@@ -1350,8 +1367,12 @@ xone:
 xutf8:
 	UTF8_512_SETUP_ONCE(xready)
 	KNOTQ K2, K7
-	TESTQ DI, DI
-	JNZ  xprevload
+	// The bytes before DI are loaded when there are three (DI is then a
+	// vector's end or the end of a passed sequence); after an escape at
+	// src[0] or src[1] (xesc) they are taken as zeros, exact at that
+	// sequence boundary, so nothing before src is read.
+	CMPQ DI, $3
+	JCC  xprevload
 	UTF8_512_PREV_SHIFT
 	JMP  xflags
 
@@ -1443,9 +1464,9 @@ xtail:
 	JNZ  xascii
 
 xnone:
-	MOVQ CX, ret+32(FP)
 	VZEROUPPER
-	RET
+	MOVQ CX, AX
+	JMP  xret
 
 xend:
 	// The input ends at a vector's end: a sequence cut there is a member.
@@ -1465,8 +1486,8 @@ xtailutf8:
 	BZHIQ R10, R9, R9
 	KMOVQ R9, K4
 	KANDNQ K3, K2, K7
-	TESTQ DI, DI
-	JNZ  xtailprev
+	CMPQ DI, $3
+	JCC  xtailprev
 	UTF8_512_PREV_SHIFT
 	JMP  xtailflags
 
@@ -1526,6 +1547,8 @@ xascii:
 	KMOVQ K1, AX
 	TZCNTQ AX, AX
 	ADDQ DI, AX
+	CMPQ ret+32(FP), $2
+	JEQ  xesc
 	MOVQ AX, ret+32(FP)
 	VZEROUPPER
 	RET
@@ -1539,7 +1562,7 @@ xstop:
 	JEQ  xstopret
 	MOVBLZX (SI)(AX*1), BX
 	CMPL BX, $0x80
-	JCS  xstopret
+	JCS  xstopascii
 	CMPL BX, $0xE2
 	JNE  xrefine
 	MOVQ s+0(FP), R9
@@ -1579,12 +1602,59 @@ xe2valid:
 
 xrefine:
 	VZEROUPPER
+	CMPQ ret+32(FP), $2
+	JEQ  xret
 	JMP  ·refineTail(SB)
+
+xstopascii:
+	CMPQ ret+32(FP), $2
+	JEQ  xesc
 
 xstopret:
 	VZEROUPPER
+
+xret:
+	// AX: the result. In mode 2 (escapeUTF8AVX512) it goes to that
+	// function's in, and the result slot keeps the mode.
+	CMPQ ret+32(FP), $2
+	JEQ  xretesc
 	MOVQ AX, ret+32(FP)
 	RET
+
+xretesc:
+	MOVQ AX, in+56(FP)
+	RET
+
+xentry2:
+	// Mode 2 from an ASCII src[0] (n > 0): its escape first, without
+	// the vector test that would find it.
+	XORQ AX, AX
+	MOVBLZX (SI), BX
+	CMPL BX, $0x80
+	JCS  xesc
+	JMP  xloop
+
+xesc:
+	// Mode 2, AX an ASCII member before n: unless the room is spent
+	// (delta > lim), store its word of t at dst+AX, move DX and delta by
+	// the word's length less one, so that (DX)(DI*1) stays the output
+	// position of src[DI], and go on after it as xe2valid does.
+	MOVQ delta+64(FP), R9
+	CMPQ R9, lim+48(FP)
+	JGT  xstopret
+	MOVBLZX (SI)(AX*1), BX
+	SHLQ $4, BX
+	ADDQ t+40(FP), BX
+	MOVQ (BX), R10
+	MOVQ R10, (DX)(AX*1)
+	MOVBQZX 8(BX), R10
+	DECQ R10
+	ADDQ R10, DX
+	ADDQ R10, R9
+	MOVQ R9, delta+64(FP)
+	LEAQ 1(AX), DI
+	MOVQ $-1, R14
+	JMP  xloop
 
 // Thresholds - 0x80 of a lead whose sequence reaches past byte 63 (F0 at
 // 61, E0 at 62, C0 at 63), 0xFF (never) elsewhere: the sequence cut by the
