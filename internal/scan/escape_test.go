@@ -90,15 +90,19 @@ var escapePieces = []string{
 }
 
 // checkEscape runs every Escape kernel on src with len(dst) =
-// len(src)+EscapeRoom+extra, inside guards, with 0xF0 bytes around src,
-// and reports a difference from
+// len(src)+EscapeRoom+extra, inside guards, with bytes around src that
+// must not be read as part of it, and reports a difference from
 // refEscape, a store outside dst, or a byte past out that is neither a
 // byte of src nor of a word of t.
 func checkEscape(c *escapeCase, t *[128]Escape, src []byte, extra int) string {
-	// src inside lead bytes that would change the result if the kernels
-	// read them as part of it (before src[0] or past its end).
+	// src between bytes that would change the result if a kernel took
+	// them as part of it: a lead byte before src[0], ASCII members past
+	// its end (where a sequence cut by the end is flagged).
 	around := bytes.Repeat([]byte{0xF0}, len(src)+128)
 	src = around[64 : 64+copy(around[64:], src)]
+	for i := 64 + len(src); i < len(around); i++ {
+		around[i] = '"'
+	}
 	var allowed [256]bool
 	for _, b := range src {
 		allowed[b] = true

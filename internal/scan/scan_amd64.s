@@ -1511,6 +1511,10 @@ xtailk:
 
 xfound:
 	// AX: the flags of the vector at DI (nonzero); see Exact position.
+	CMPQ ret+32(FP), $2
+	JEQ  xfesc0
+
+xfoundexact:
 	TZCNTQ AX, AX
 	VPSUBUSB utf8C40x64<>(SB), Z1, Z9
 	VPORQ Z9, Z2, Z9
@@ -1624,6 +1628,63 @@ xret:
 xretesc:
 	MOVQ AX, in+56(FP)
 	RET
+
+xfesc0:
+	// Mode 2: the flags of the vector are written here, from the first,
+	// while each is an ASCII member (not a byte some sequence before it
+	// expects to continue, nor the byte past n): its word of t, then the
+	// vector's lanes after it again, masked, at the moved DX. R11: the
+	// lanes expected to continue a sequence (as xfound finds them).
+	VPSUBUSB utf8C40x64<>(SB), Z1, Z9
+	VPORQ Z9, Z2, Z9
+	VPMOVB2M Z9, K2
+	KMOVQ K2, R11
+
+xfesc:
+	TZCNTQ AX, R9
+	BTQ  R9, R11
+	JCS  xfoundexact
+	ADDQ DI, R9
+	CMPQ R9, CX // never taken (a flag past n expects a continuation): no read past src
+	JAE  xfoundexact
+	MOVBLZX (SI)(R9*1), BX
+	CMPL BX, $0x80
+	JAE  xfoundexact
+	MOVQ delta+64(FP), R10
+	CMPQ R10, lim+48(FP)
+	JGT  xfoundexact
+	SHLQ $4, BX
+	ADDQ t+40(FP), BX
+	MOVQ (BX), R10
+	MOVQ R10, (DX)(R9*1)
+	MOVBQZX 8(BX), R10
+	DECQ R10
+	ADDQ R10, DX
+	ADDQ R10, delta+64(FP)
+	SUBQ DI, R9
+	MOVQ $-2, BX
+	SHLXQ R9, BX, BX
+	MOVQ CX, R10
+	SUBQ DI, R10
+	CMPQ R10, $64
+	JCC  xfesclanes
+	BZHIQ R10, BX, BX
+
+xfesclanes:
+	KMOVQ BX, K2
+	VMOVDQU8 Z0, K2, (DX)(DI*1)
+	BLSRQ AX, AX
+	JNZ  xfesc
+	// Every flag written: the final partial vector ends the input; after
+	// a whole one the UTF-8 loop of the Set goes on.
+	CMPQ R10, $64
+	JCS  xnone
+	ADDQ $64, DI
+	CMPQ R13, $3
+	JEQ  xps
+	CMPQ R13, $2
+	JEQ  xp
+	JMP  xu
 
 xentry2:
 	// Mode 2 from an ASCII src[0] (n > 0): its escape first, without
@@ -1753,15 +1814,17 @@ TEXT ·refineTail(SB), NOSPLIT, $48-40
 // func escapeAVX512(nib *[32]byte, t *[128]Escape, dst, src *byte, n, lim int) (in, out int)
 //
 // Set.Escape's kernel at level AVX-512, with separate positions in src
-// (DI) and dst (R8). At each stop, an ASCII byte c: if out-in > lim it
-// returns, else it stores the word of t[c] at dst+out and goes on after
-// c; a stop at a byte >= 0x80 returns. Between stops, each vector of src
-// is stored at dst+out before it is tested, as in copyAVX512: a member
-// in it is written over by its entry, the bytes after it by what follows.
-// The last partial vector is a masked load and store. Escape's room
-// contract keeps every store inside dst: an entry is written only while
-// out-in <= lim, and after it at most the rest of src.
-// R12 t, R13 lim.
+// (DI) and dst (R8). src[0], an ASCII byte, is written through t first
+// (eesc). Each vector of src is then stored at dst+out before it is
+// tested, as in copyAVX512, and its members are written in the same
+// vector (evec): each ASCII member's word of t at its output position,
+// then the vector's lanes after it again, masked, at the position moved
+// by the word's length less one. A member at a byte >= 0x80, or an ASCII
+// one while out-in > lim, ends it there. The last partial vector is a
+// masked load and store. Escape's room contract keeps every store inside
+// dst: a word is written only while out-in <= lim, and after it at most
+// the rest of src. R12 t, R13 lim, R14 the lanes of a vector that
+// are src's (all 64 but in the last).
 TEXT ·escapeAVX512(SB), NOSPLIT, $0-64
 	MOVQ nib+0(FP), AX
 	MOVQ t+8(FP), R12
@@ -1772,60 +1835,88 @@ TEXT ·escapeAVX512(SB), NOSPLIT, $0-64
 	AVX512_SETUP(AX)
 	XORQ DI, DI
 	XORQ R8, R8
-
-eesc:
-	CMPQ    DI, CX
-	JAE     edone
-	MOVBQZX (SI)(DI*1), AX
-	CMPQ    AX, $0x80
-	JAE     edone
-	MOVQ    R8, BX
-	SUBQ    DI, BX
-	CMPQ    BX, R13
-	JGT     edone
-	SHLQ    $4, AX
-	MOVQ    (R12)(AX*1), BX
-	MOVBQZX 8(R12)(AX*1), R9
-	MOVQ    BX, (DX)(R8*1)
-	ADDQ    R9, R8
-	INCQ    DI
+	TESTQ CX, CX
+	JEQ  edone
+	MOVBQZX (SI), AX
+	CMPQ AX, $0x80
+	JAE  edone
+	TESTQ R13, R13
+	JLT  edone
+	SHLQ $4, AX
+	MOVQ (R12)(AX*1), BX
+	MOVQ BX, (DX)
+	MOVBQZX 8(R12)(AX*1), R8
+	MOVQ $1, DI
 
 erun:
 	MOVQ CX, BX
 	SUBQ DI, BX
+	JEQ  edone
 	CMPQ BX, $64
-	JB   etail
+	JCS  epart
+	MOVQ $64, R14
 	VMOVDQU64 (SI)(DI*1), Z0
 	VMOVDQU64 Z0, (DX)(R8*1)
-	MEMBERS512(Z0, Z2, K1)
+	VMOVDQA64 Z0, Z1
+	MEMBERS512(Z1, Z2, K1)
 	KMOVQ K1, AX
 	TESTQ AX, AX
-	JNZ  efound
+	JNZ  evec
 	ADDQ $64, DI
 	ADDQ $64, R8
 	JMP  erun
 
-etail:
-	TESTQ BX, BX
-	JEQ   edone
+epart:
+	MOVQ  BX, R14
 	MOVQ  $-1, R9
 	BZHIQ BX, R9, R9
 	KMOVQ R9, K3
 	VMOVDQU8.Z (SI)(DI*1), K3, Z0
 	VMOVDQU8   Z0, K3, (DX)(R8*1)
-	MEMBERS512Z(Z0, Z2, K3, K1)
+	VMOVDQA64  Z0, Z1
+	MEMBERS512Z(Z1, Z2, K3, K1)
 	KMOVQ K1, AX
 	TESTQ AX, AX
-	JNZ   efound
+	JNZ   evec
 	ADDQ  BX, DI
 	ADDQ  BX, R8
 	JMP   edone
 
-efound:
-	TZCNTQ AX, AX
-	ADDQ   AX, DI
-	ADDQ   AX, R8
-	JMP    eesc
+evec:
+	// AX: the members of the vector at DI, whose R14 lanes are src's.
+	TZCNTQ  AX, R9
+	LEAQ    (DI)(R9*1), R10
+	MOVBQZX (SI)(R10*1), R10
+	CMPQ    R10, $0x80
+	JAE     eat
+	MOVQ    R8, R11
+	SUBQ    DI, R11
+	CMPQ    R11, R13
+	JGT     eat
+	SHLQ    $4, R10
+	MOVQ    (R12)(R10*1), R11
+	MOVBQZX 8(R12)(R10*1), R10
+	LEAQ    (R8)(R9*1), BX
+	MOVQ    R11, (DX)(BX*1)
+	DECQ    R10
+	ADDQ    R10, R8
+	MOVQ    $-2, BX
+	SHLXQ   R9, BX, BX
+	BZHIQ   R14, BX, BX
+	KMOVQ   BX, K2
+	VMOVDQU8 Z0, K2, (DX)(R8*1)
+	BLSRQ   AX, AX
+	JNZ     evec
+	ADDQ    R14, DI
+	ADDQ    R14, R8
+	CMPQ    R14, $64
+	JEQ     erun
+	JMP     edone
+
+eat:
+	// The member at DI+R9 ends the scan.
+	ADDQ R9, DI
+	ADDQ R9, R8
 
 edone:
 	MOVQ DI, in+48(FP)
