@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strconv"
 	"unsafe"
+
+	"github.com/jgen-go/jgen/internal/scan"
 )
 
 // fastKind names the Go types whose values the encoder reads straight from
@@ -255,8 +257,18 @@ func (e *encState) appendString(b []byte, s string) ([]byte, bool) {
 		return d[:l+n+2], true
 	}
 	// Something to escape or check (non-ASCII text): escape the rest in
-	// place while it fits, as the generator's fast path does.
-	r, i, bad := x.appendSome(d[:l+1+n], src, n)
+	// place while it fits, as the generator's fast path does, the ASCII
+	// escapes of a table in the vector kernel where there is one.
+	m := l + 1 + n
+	if t := x.table; t != nil && scan.VectorEscapes && len(src)-n > vectorTail {
+		in, out := x.set.Escape(d[m:], src[n:], t)
+		n, m = n+in, m+out
+		if n == len(src) {
+			d[m] = x.quote
+			return d[:m+1], true
+		}
+	}
+	r, i, bad := x.appendSome(d[:m], src, n)
 	if i == len(src) && !bad && cap(r)-len(r) > slack {
 		return append(r, x.quote), true
 	}

@@ -1284,21 +1284,6 @@ TEXT ·copyUTF8AVX512(SB), NOSPLIT, $0-40
 	MOVQ $0, ret+32(FP)
 	JMP  utf8512<>(SB)
 
-// func escapeUTF8AVX512(s *Set, dst, src *byte, n, mode int, t *[128]Escape, lim int) (in, delta int)
-//
-// Set.Escape's kernel for a UTF-8 Set at level AVX-512: utf8512<> in mode
-// 2, where an ASCII member is written as its word of t and the scan goes
-// on after it (xesc). An ASCII src[0] goes through t at once, member or
-// not (t gives a byte that is not a member as itself). delta, the output's lead over the input, moves DX
-// with it. It returns at n, at a stop at a byte >= 0x80 (a member, or a
-// sequence the Set's rune test must see, except U+2000..U+2FFF under
-// Set.lineSeps, which the kernel tests itself), or at an ASCII member
-// once delta > lim.
-TEXT ·escapeUTF8AVX512(SB), NOSPLIT, $0-72
-	MOVQ $2, mode+32(FP)
-	MOVQ $0, delta+64(FP)
-	JMP  utf8512<>(SB)
-
 // func refined512(s *Set, dst, src *byte, n int) int
 //
 // copyEntry's row at level AVX-512 for a UTF-8 Set with a rune test
@@ -1618,14 +1603,15 @@ xstopret:
 	VZEROUPPER
 
 xret:
-	// AX: the result. In mode 2 (escapeUTF8AVX512) it goes to that
-	// function's in, and the result slot keeps the mode.
+	// AX: the result. In mode 2 (escapeAVX512's UTF-8 part) it goes to
+	// that function's in, plus base, and the result slot keeps the mode.
 	CMPQ ret+32(FP), $2
 	JEQ  xretesc
 	MOVQ AX, ret+32(FP)
 	RET
 
 xretesc:
+	ADDQ base+72(FP), AX
 	MOVQ AX, in+56(FP)
 	RET
 
@@ -1811,41 +1797,51 @@ TEXT ·refineTail(SB), NOSPLIT, $48-40
 	MOVQ AX, ret+32(FP)
 	RET
 
-// func escapeAVX512(nib *[32]byte, t *[128]Escape, dst, src *byte, n, lim int) (in, out int)
+// func escapeAVX512(s *Set, dst, src *byte, n, mode int, t *[128]Escape, lim int) (in, delta, base int)
 //
-// Set.Escape's kernel at level AVX-512, with separate positions in src
-// (DI) and dst (R8). src[0], an ASCII byte, is written through t first
-// (eesc). Each vector of src is then stored at dst+out before it is
-// tested, as in copyAVX512, and its members are written in the same
-// vector (evec): each ASCII member's word of t at its output position,
-// then the vector's lanes after it again, masked, at the position moved
-// by the word's length less one. A member at a byte >= 0x80, or an ASCII
-// one while out-in > lim, ends it there. The last partial vector is a
-// masked load and store. Escape's room contract keeps every store inside
-// dst: a word is written only while out-in <= lim, and after it at most
-// the rest of src. R12 t, R13 lim, R14 the lanes of a vector that
-// are src's (all 64 but in the last).
-TEXT ·escapeAVX512(SB), NOSPLIT, $0-64
-	MOVQ nib+0(FP), AX
-	MOVQ t+8(FP), R12
-	MOVQ dst+16(FP), DX
-	MOVQ src+24(FP), SI
-	MOVQ n+32(FP), CX
-	MOVQ lim+40(FP), R13
-	AVX512_SETUP(AX)
+// Set.Escape at level AVX-512, for mode 2 (the UTF-8 kernel's result
+// slot): it returns in, the bytes of src taken, and delta, what dst got
+// beyond them (out = in+delta); base is scratch. It stops at n, before an
+// ASCII member while delta > lim (so nothing at all for lim < 0), or at a
+// byte >= 0x80 that is a member or, for a Set with a rune test, one the
+// test must see.
+//
+// ASCII text is scanned here with separate positions in src (DI) and dst
+// (R8). src[0], if ASCII, is written through t first (t gives a byte that
+// is not a member as itself). Each vector of src is then stored at
+// dst+out before it is tested, as in copyAVX512, and its members are
+// written in the same vector (evec): each ASCII member's word of t at its
+// output position, then the vector's lanes after it again, masked, at the
+// position the word moved. The last partial vector is a masked load and
+// store. At a byte >= 0x80 of a UTF-8 Set, the UTF-8 kernel (utf8512<>)
+// goes on in mode 2 over the rest: this frame's dst, src and n are moved
+// to that byte and its output position, base holds how far, and delta
+// the lead so far. Escape's room contract keeps every store inside dst: a
+// word is written only while delta <= lim, and after it at most the rest
+// of src. R12 t, R13 lim, R14 the lanes of a vector that are src's (all
+// 64 but in the last).
+TEXT ·escapeAVX512(SB), NOSPLIT, $0-80
+	MOVQ s+0(FP), AX
+	MOVQ t+40(FP), R12
+	MOVQ dst+8(FP), DX
+	MOVQ src+16(FP), SI
+	MOVQ n+24(FP), CX
+	MOVQ lim+48(FP), R13
 	XORQ DI, DI
 	XORQ R8, R8
 	TESTQ CX, CX
-	JEQ  edone
-	MOVBQZX (SI), AX
-	CMPQ AX, $0x80
-	JAE  edone
+	JEQ  eret
 	TESTQ R13, R13
-	JLT  edone
-	SHLQ $4, AX
-	MOVQ (R12)(AX*1), BX
+	JLT  eret
+	LEAQ Set_nib(AX), R9
+	AVX512_SETUP(R9)
+	MOVBQZX (SI), R9
+	CMPQ R9, $0x80
+	JAE  eat
+	SHLQ $4, R9
+	MOVQ (R12)(R9*1), BX
 	MOVQ BX, (DX)
-	MOVBQZX 8(R12)(AX*1), R8
+	MOVBQZX 8(R12)(R9*1), R8
 	MOVQ $1, DI
 
 erun:
@@ -1888,11 +1884,11 @@ evec:
 	LEAQ    (DI)(R9*1), R10
 	MOVBQZX (SI)(R10*1), R10
 	CMPQ    R10, $0x80
-	JAE     eat
+	JAE     eatvec
 	MOVQ    R8, R11
 	SUBQ    DI, R11
 	CMPQ    R11, R13
-	JGT     eat
+	JGT     eatvec
 	SHLQ    $4, R10
 	MOVQ    (R12)(R10*1), R11
 	MOVBQZX 8(R12)(R10*1), R10
@@ -1913,13 +1909,37 @@ evec:
 	JEQ     erun
 	JMP     edone
 
-eat:
-	// The member at DI+R9 ends the scan.
+eatvec:
+	// The member at DI+R9 ends the ASCII scan.
 	ADDQ R9, DI
 	ADDQ R9, R8
 
-edone:
-	MOVQ DI, in+48(FP)
-	MOVQ R8, out+56(FP)
+eat:
+	// A stop at src[DI]: an ASCII member past lim, or a byte >= 0x80,
+	// which the UTF-8 kernel takes for a UTF-8 Set.
+	MOVBQZX (SI)(DI*1), R9
+	CMPQ R9, $0x80
+	JCS  edone
+	MOVQ s+0(FP), AX
+	CMPB Set_utf8(AX), $0
+	JEQ  edone
 	VZEROUPPER
+	ADDQ R8, DX
+	MOVQ DX, dst+8(FP)
+	ADDQ DI, SI
+	MOVQ SI, src+16(FP)
+	SUBQ DI, CX
+	MOVQ CX, n+24(FP)
+	MOVQ DI, base+72(FP)
+	SUBQ DI, R8
+	MOVQ R8, delta+64(FP)
+	JMP  utf8512<>(SB)
+
+edone:
+	VZEROUPPER
+
+eret:
+	MOVQ DI, in+56(FP)
+	SUBQ DI, R8
+	MOVQ R8, delta+64(FP)
 	RET
