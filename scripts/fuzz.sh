@@ -44,6 +44,7 @@ targets=(
 	".:FuzzEscapeNonASCII:150000x"
 	"./internal/ftoa:FuzzAppendJSON:150000x"
 	"./internal/scan:FuzzRefinedSet:100000x"
+	"./internal/scan:FuzzEscape:20000x"
 )
 
 if [ -n "${JGEN_FUZZ_TARGETS:-}" ]; then

@@ -52,6 +52,20 @@
 // not stop at E2 at all: its UTF-8 loop flags E2 80 A8 and E2 80 A9 in the
 // vector.
 //
+// # Escapes
+//
+// Set.Escape writes a string's ASCII escapes from a table of words (one
+// per ASCII byte) between the clean runs, for callers that have found
+// the first member with Copy. At level AVX-512 it is one kernel call
+// (escapeAVX512) with separate input and output positions: each vector is
+// stored, then its members are written from its mask, each as its word
+// and a masked store of the lanes after it, moved by the word's length.
+// At a byte >= 0x80 of a UTF-8 Set the kernel goes on in utf8512 in mode
+// 2, whose stops at ASCII members do the same, with DX moved as the
+// output runs ahead of the input. The other levels run escapeGo, a table
+// store and a Copy per member, which package jgen holds inline
+// (VectorEscapes tells which).
+//
 // Level AVX-512 needs AVX512F, BW and VL besides AVX2; level AVX2 needs
 // AVX2, BMI1 and BMI2; GODEBUG=cpu.avx512f=off (honoured by x/sys/cpu)
 // selects AVX2. The portable row is every build without the assembly:
