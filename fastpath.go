@@ -13,8 +13,9 @@ import (
 // functions' for the standard options, and the generator's for a value in
 // a compact array or after a name. Both write the quote char, scan with
 // set.Copy, and on a stop write the ASCII escapes of the standard options
-// from a table between clean runs (tableEscapes) before they hand the rest
-// to escaper.appendSome.
+// from a table between clean runs (tableEscapes; at level AVX-512, for a
+// rest longer than vectorTail, scan.Set.Escape, one kernel call) before
+// they hand the rest to escaper.appendSome.
 //
 // writeStringValue and appendQuote hold tableEscapes' loop inline: a call
 // there costs 10% to 20% of the instructions of a 12-byte string with one
@@ -215,8 +216,9 @@ const shortTail = 8
 // vectorTail is the length in bytes of the rest of a string from its
 // first escape up to which the table loop below runs even where
 // scan.Set.Escape has a vector kernel: for a quote that closes a
-// sentence, the byte loop costs less than the kernel's entry (+60% on
-// escaped/len=12 and escaped/len=100, AVX-512, docs/PERFORMANCE.md).
+// sentence, the byte loop costs less than the kernel's entry (the escaped
+// matrix cells, whose quote is the last byte but one, took 1.6 times
+// their time through the kernel; docs/PERFORMANCE.md).
 const vectorTail = shortTail + 1
 
 // tableEscapes writes the ASCII escapes of s from n on, each from the
