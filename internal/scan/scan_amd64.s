@@ -1298,7 +1298,11 @@ TEXT ·refined512(SB), NOSPLIT, $0-40
 // the Set's rune test applies (refined512) and 0 if not: where the kernel
 // stops at a byte >= 0x80 before n, the test applies (refineTail) or
 // the kernel returns. Stops at ASCII bytes and the end of src return at
-// once, so the test adds no call and no frame to them.
+// once, so the test adds no call and no frame to them. Mode 2 is
+// escapeAVX512's, which jumps here at a byte >= 0x80 with its own, larger
+// frame: ASCII members are written through its table (xfesc, xesc), the
+// rune test is left to the caller, and the result goes to its in (plus
+// base) at xretesc; the other modes pay one test of the slot on return.
 TEXT utf8512<>(SB), NOSPLIT, $0-40
 	MOVQ s+0(FP), AX
 	MOVQ dst+8(FP), DX
@@ -1311,8 +1315,6 @@ TEXT utf8512<>(SB), NOSPLIT, $0-40
 	MOVQ $-1, R14
 	LEAQ -64(CX), R8
 	LEAQ -128(CX), R12
-	CMPQ ret+32(FP), $2
-	JEQ  xentry2
 
 xloop:
 	// 128 ASCII bytes at a time while they last, as copyAVX512 does;
@@ -1450,8 +1452,14 @@ xtail:
 
 xnone:
 	VZEROUPPER
+	CMPQ ret+32(FP), $2
+	JEQ  xnoneesc
+	MOVQ CX, ret+32(FP)
+	RET
+
+xnoneesc:
 	MOVQ CX, AX
-	JMP  xret
+	JMP  xretesc
 
 xend:
 	// The input ends at a vector's end: a sequence cut there is a member.
@@ -1671,15 +1679,6 @@ xfesclanes:
 	CMPQ R13, $2
 	JEQ  xp
 	JMP  xu
-
-xentry2:
-	// Mode 2 from an ASCII src[0] (n > 0): its escape first, without
-	// the vector test that would find it.
-	XORQ AX, AX
-	MOVBLZX (SI), BX
-	CMPL BX, $0x80
-	JCS  xesc
-	JMP  xloop
 
 xesc:
 	// Mode 2, AX an ASCII member before n: unless the room is spent
