@@ -79,6 +79,21 @@ out: \
 	VZEROUPPER \
 	RET
 
+// ESC_WORD writes the ASCII byte in BX as its word of escapeAVX512's
+// table t at (DX)(at*1), in utf8512<>'s mode 2 (defined before any TEXT,
+// for go vet's frame check, as UTF8_STOP2): it moves DX and the frame's
+// delta by the word's length less one, so that (DX)(DI*1) stays the
+// output position of src[DI]. Clobbers BX, R10.
+#define ESC_WORD(at) \
+	SHLQ $4, BX \
+	ADDQ t+40(FP), BX \
+	MOVQ (BX), R10 \
+	MOVQ R10, (DX)(at*1) \
+	MOVBQZX 8(BX), R10 \
+	DECQ R10 \
+	ADDQ R10, DX \
+	ADDQ R10, delta+64(FP)
+
 // Registers shared by the AVX2 kernels:
 //   Y6 = LO table (both lanes), Y7 = HI table, Y8 = 0x0f bytes, Y9 = zero.
 #define AVX2_SETUP(nib) \
@@ -397,6 +412,17 @@ GLOBL tinyEnd<>(SB), RODATA|NOPTR, $32
 	ALLOWED512(x, t) \
 	VPTESTNMB t, x, km, k
 
+// MASKED_TAIL copies the last BX (< 64) bytes of src from DI to dst at
+// (DX)(out*1) with a masked load and store, which cannot fault on the
+// lanes masked off: Z0 holds them, zeros past them, and K3 their lanes.
+// Clobbers R9.
+#define MASKED_TAIL(out) \
+	MOVQ $-1, R9 \
+	BZHIQ BX, R9, R9 \
+	KMOVQ R9, K3 \
+	VMOVDQU8.Z (SI)(DI*1), K3, Z0 \
+	VMOVDQU8 Z0, K3, (DX)(out*1)
+
 // func copyAVX512(nib *[32]byte, dst, src *byte, n int) int
 //
 // copyAVX2 with 64-byte vectors, 128 bytes per iteration, two vectors
@@ -441,11 +467,7 @@ ktail:
 kmasked:
 	TESTQ BX, BX
 	JEQ  knone
-	MOVQ $-1, R9
-	BZHIQ BX, R9, R9
-	KMOVQ R9, K3
-	VMOVDQU8.Z (SI)(DI*1), K3, Z0
-	VMOVDQU8 Z0, K3, (DX)(DI*1)
+	MASKED_TAIL(DI)
 	MEMBERS512Z(Z0, Z2, K3, K1)
 	KMOVQ K1, AX
 	TESTQ AX, AX
@@ -1436,11 +1458,7 @@ xtail:
 	MOVQ CX, BX
 	SUBQ DI, BX
 	JEQ  xend
-	MOVQ $-1, R9
-	BZHIQ BX, R9, R9
-	KMOVQ R9, K3
-	VMOVDQU8.Z (SI)(DI*1), K3, Z0
-	VMOVDQU8 Z0, K3, (DX)(DI*1)
+	MASKED_TAIL(DI)
 	VPMOVB2M Z0, K2
 	KORTESTQ K2, K2
 	JNZ  xtailutf8
@@ -1647,14 +1665,7 @@ xfesc:
 	MOVQ delta+64(FP), R10
 	CMPQ R10, lim+48(FP)
 	JGT  xfoundexact
-	SHLQ $4, BX
-	ADDQ t+40(FP), BX
-	MOVQ (BX), R10
-	MOVQ R10, (DX)(R9*1)
-	MOVBQZX 8(BX), R10
-	DECQ R10
-	ADDQ R10, DX
-	ADDQ R10, delta+64(FP)
+	ESC_WORD(R9)
 	SUBQ DI, R9
 	MOVQ $-2, BX
 	SHLXQ R9, BX, BX
@@ -1689,15 +1700,7 @@ xesc:
 	CMPQ R9, lim+48(FP)
 	JGT  xstopret
 	MOVBLZX (SI)(AX*1), BX
-	SHLQ $4, BX
-	ADDQ t+40(FP), BX
-	MOVQ (BX), R10
-	MOVQ R10, (DX)(AX*1)
-	MOVBQZX 8(BX), R10
-	DECQ R10
-	ADDQ R10, DX
-	ADDQ R10, R9
-	MOVQ R9, delta+64(FP)
+	ESC_WORD(AX)
 	LEAQ 1(AX), DI
 	MOVQ $-1, R14
 	JMP  xloop
@@ -1863,11 +1866,7 @@ erun:
 
 epart:
 	MOVQ  BX, R14
-	MOVQ  $-1, R9
-	BZHIQ BX, R9, R9
-	KMOVQ R9, K3
-	VMOVDQU8.Z (SI)(DI*1), K3, Z0
-	VMOVDQU8   Z0, K3, (DX)(R8*1)
+	MASKED_TAIL(R8)
 	VMOVDQA64  Z0, Z1
 	MEMBERS512Z(Z1, Z2, K3, K1)
 	KMOVQ K1, AX
