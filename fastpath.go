@@ -60,7 +60,7 @@ func (e *Escaping) appendQuote(dst, s []byte) ([]byte, error) {
 	}
 	b = b[:cap(b)]
 	t := &stdTabs[k]
-	if scan.VectorEscapes && len(s)-n > vectorTail {
+	if len(s)-n > vectorTail && s[n] < utf8.RuneSelf && scan.VectorEscapes {
 		in, out := set.Escape(b[l:], s[n:], t)
 		l, n = l+out, n+in
 	} else {
@@ -228,7 +228,7 @@ const vectorTail = shortTail + 1
 // >= 0x80, or when the rest of s might no longer fit with Slack to spare,
 // and returns the new l and n.
 func tableEscapes(b []byte, l int, s []byte, n int, set *scan.Set, t *[128]escCode) (int, int) {
-	if scan.VectorEscapes && len(s)-n > vectorTail {
+	if len(s)-n > vectorTail && s[n] < utf8.RuneSelf && scan.VectorEscapes {
 		in, out := set.Escape(b[l:], s[n:], t)
 		return l + out, n + in
 	}
@@ -301,7 +301,7 @@ func (g *Generator) writeStringValue(s []byte) error {
 				return nil
 			}
 			b = b[:cap(b)]
-			if t := g.esc.table; t != nil && scan.VectorEscapes && len(s)-n > vectorTail {
+			if t := g.esc.table; t != nil && len(s)-n > vectorTail && s[n] < utf8.RuneSelf && scan.VectorEscapes {
 				in, out := set.Escape(b[l:], s[n:], t)
 				l, n = l+out, n+in
 			} else if t != nil {
