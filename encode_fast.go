@@ -4,10 +4,7 @@ import (
 	"math"
 	"reflect"
 	"strconv"
-	"unicode/utf8"
 	"unsafe"
-
-	"github.com/jgen-go/jgen/internal/scan"
 )
 
 // fastKind names the Go types whose values the encoder reads straight from
@@ -261,7 +258,7 @@ func (e *encState) appendString(b []byte, s string) ([]byte, bool) {
 	// place while it fits, as the generator's fast path does, the ASCII
 	// escapes of a table in the vector kernel where there is one.
 	m := l + 1 + n
-	if t := x.table; t != nil && len(src)-n > vectorTail && src[n] < utf8.RuneSelf && scan.VectorEscapes {
+	if t := x.table; t != nil && vectorRest(src, n) {
 		in, out := x.set.Escape(d[m:], src[n:], t)
 		n, m = n+in, m+out
 		if n == len(src) {

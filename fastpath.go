@@ -60,7 +60,7 @@ func (e *Escaping) appendQuote(dst, s []byte) ([]byte, error) {
 	}
 	b = b[:cap(b)]
 	t := &stdTabs[k]
-	if len(s)-n > vectorTail && s[n] < utf8.RuneSelf && scan.VectorEscapes {
+	if vectorRest(s, n) {
 		in, out := set.Escape(b[l:], s[n:], t)
 		l, n = l+out, n+in
 	} else {
@@ -221,6 +221,14 @@ const shortTail = 8
 // their time through the kernel; docs/PERFORMANCE.md).
 const vectorTail = shortTail + 1
 
+// vectorRest reports whether s from its stop at s[n] goes to
+// scan.Set.Escape: more than vectorTail bytes left, an ASCII byte at the
+// stop (Escape writes nothing at a byte >= 0x80), and a vector kernel on
+// this machine. The cheap register tests come first.
+func vectorRest(s []byte, n int) bool {
+	return len(s)-n > vectorTail && s[n] < utf8.RuneSelf && scan.VectorEscapes
+}
+
 // tableEscapes writes the ASCII escapes of s from n on, each from the
 // table t of the standard options, with set's clean runs between them, to
 // b[l:] (b being the whole capacity): a quote or a newline in a sentence
@@ -228,7 +236,7 @@ const vectorTail = shortTail + 1
 // >= 0x80, or when the rest of s might no longer fit with Slack to spare,
 // and returns the new l and n.
 func tableEscapes(b []byte, l int, s []byte, n int, set *scan.Set, t *[128]escCode) (int, int) {
-	if len(s)-n > vectorTail && s[n] < utf8.RuneSelf && scan.VectorEscapes {
+	if vectorRest(s, n) {
 		in, out := set.Escape(b[l:], s[n:], t)
 		return l + out, n + in
 	}
@@ -301,7 +309,7 @@ func (g *Generator) writeStringValue(s []byte) error {
 				return nil
 			}
 			b = b[:cap(b)]
-			if t := g.esc.table; t != nil && len(s)-n > vectorTail && s[n] < utf8.RuneSelf && scan.VectorEscapes {
+			if t := g.esc.table; t != nil && vectorRest(s, n) {
 				in, out := set.Escape(b[l:], s[n:], t)
 				l, n = l+out, n+in
 			} else if t != nil {
