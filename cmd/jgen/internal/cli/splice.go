@@ -373,6 +373,11 @@ type valueReader struct {
 	// the content back to the token (rawAt).
 	prev, cur   []escAt
 	prev0, cur0 escAt // where each call started
+	// pend holds the decoded bytes of the last escape sequence that did
+	// not fit in the caller's p, in scratch, and that sequence.
+	pend    []byte
+	pendEsc escAt
+	scratch [utf8Max]byte
 }
 
 // escAt says that the escape sequence at token byte raw, rawN bytes long,
@@ -389,19 +394,32 @@ func (s *splicer) value(end int64) *valueReader {
 	return &valueReader{s: s, raw: 1, end: end}
 }
 
-// Read decodes the next content bytes into p while p has room for the
-// longest decoded escape (utf8Max), and returns io.EOF with the bytes
-// before the closing quote. It records the escape sequences it decodes
-// for rawAt.
+// Read decodes the next content bytes into p, filling it unless the
+// string ends first, and returns io.EOF with the bytes before the closing
+// quote. An escape sequence whose decoded bytes (one to utf8Max) do not fit
+// in what is left of p is decoded whole and its bytes that do not fit are
+// kept in pend for the next call, so Read never returns more than len(p)
+// and works with a p of any length. It records the escape sequences it
+// decodes for rawAt.
 func (r *valueReader) Read(p []byte) (int, error) {
-	if r.eof {
-		return 0, io.EOF
-	}
 	r.prev, r.cur = r.cur, r.prev[:0]
 	r.prev0, r.cur0 = r.cur0, escAt{dec: r.dec, raw: r.raw}
+	if len(r.pend) > 0 {
+		// The escape sequence whose bytes these are is recorded again,
+		// so that rawAt finds it from this call.
+		r.cur = append(r.cur, r.pendEsc)
+	}
+	n := copy(p, r.pend)
+	r.pend = r.pend[n:]
+	r.dec += int64(n)
+	if r.eof {
+		if n == 0 {
+			return 0, io.EOF
+		}
+		return n, nil
+	}
 	br := r.s.br
-	n := 0
-	for n+utf8Max <= len(p) {
+	for n < len(p) {
 		held, err := br.Peek(1)
 		if len(held) == 0 {
 			if err == io.EOF || err == nil {
@@ -435,14 +453,16 @@ func (r *valueReader) Read(p []byte) (int, error) {
 			if seqLen == 0 {
 				return n, r.fault(seq)
 			}
-			decoded, used := appendEscape(p[n:n], seq[:seqLen])
+			decoded, used := appendEscape(r.scratch[:0], seq[:seqLen])
 			esc := escAt{dec: r.dec, raw: r.raw, decN: int8(len(decoded)), rawN: int8(used)}
 			if decoded[0] == loneSurrogate {
 				copy(esc.hex[:], seq[2:6])
 			}
 			r.cur = append(r.cur, esc)
-			n += len(decoded)
-			r.dec += int64(len(decoded))
+			k := copy(p[n:], decoded)
+			r.pend, r.pendEsc = decoded[k:], esc
+			n += k
+			r.dec += int64(k)
 			r.raw += int64(used)
 			br.Discard(used)
 		case c < ' ':
