@@ -245,7 +245,7 @@ func TestWriteErrorIsNotAnInputError(t *testing.T) {
 		if code != 1 {
 			t.Errorf("after %d bytes: exit %d, want 1", after, code)
 		}
-		if want := "jgen: writing output: no space left on device\n"; stderr.String() != want {
+		if want := "jgen: writing standard output: no space left on device\n"; stderr.String() != want {
 			t.Errorf("after %d bytes: stderr %q, want %q", after, stderr.String(), want)
 		}
 	}
