@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -272,7 +273,30 @@ func (t *tokenPath) readError(err error) error {
 	if err == io.ErrUnexpectedEOF {
 		return t.locate(t.lr.total-t.lr.skip, "unexpected end of input")
 	}
-	return fmt.Errorf("%s: %w", t.name, err)
+	return t.inputReadError(err)
+}
+
+// inputReadError is err, the input's read error, as the command reports
+// it: "reading NAME: " and the system's reason, without the tokenizer's
+// "jsontext: read error: " or the *os.PathError's "read FILE: ".
+func (t *tokenPath) inputReadError(err error) error {
+	name := t.name
+	if name == "<stdin>" {
+		name = "standard input"
+	}
+	for {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+			break
+		}
+		u := errors.Unwrap(err)
+		if u == nil {
+			break
+		}
+		err = u
+	}
+	return fmt.Errorf("reading %s: %w", name, err)
 }
 
 // locateIn places decoder offset d in the file, plus delta bytes on the
@@ -327,7 +351,7 @@ func (t *tokenPath) writeLong(isName bool, start int64) error {
 	case inputFault(err):
 		return t.genError(start, err)
 	case vr.readErr != nil:
-		return fmt.Errorf("%s: %w", t.name, vr.readErr)
+		return t.inputReadError(vr.readErr)
 	}
 	return t.genError(start, err)
 }
@@ -337,7 +361,7 @@ func (t *tokenPath) writeLong(isName bool, start int64) error {
 func (t *tokenPath) writeLongInMemory(isName bool, start, end int64) error {
 	raw, msg, at, err := t.sp.rawToken(end)
 	if err != nil {
-		return fmt.Errorf("%s: %w", t.name, err)
+		return t.inputReadError(err)
 	}
 	if msg != "" {
 		return t.locateIn(start, at, msg)
