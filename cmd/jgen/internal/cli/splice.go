@@ -278,11 +278,47 @@ func (s *splicer) spill() {
 	s.spilled, s.spillOK, s.err = s.readRaw()
 }
 
+// rawChunk is the size in bytes of the pieces readRaw reads a long token
+// into before it joins them.
+const rawChunk = 1 << 20
+
 // readRaw reads the rest of a long string token from br, after its opening
 // quote, and returns the whole token, quotes included; ok is false if the
 // input ended first (err is then its read error, or nil at its end).
+//
+// The token is read into pieces of rawChunk bytes, then joined into one
+// slice of its exact length, each piece dropped as it is copied: a token of
+// N bytes costs 2N bytes allocated, at most N plus rawChunk held with the
+// pieces and 2N while they are joined. (Appending to one slice would
+// allocate about 5N in all, as append grows a large slice by a quarter.)
 func (s *splicer) readRaw() (raw []byte, ok bool, err error) {
-	raw = append(raw, '"')
+	chunks := [][]byte{make([]byte, 1, rawChunk)}
+	chunks[0][0] = '"'
+	total := 1
+	add := func(b []byte) {
+		for len(b) > 0 {
+			last := &chunks[len(chunks)-1]
+			if len(*last) == cap(*last) {
+				chunks = append(chunks, make([]byte, 0, rawChunk))
+				last = &chunks[len(chunks)-1]
+			}
+			n := min(len(b), cap(*last)-len(*last))
+			*last = append(*last, b[:n]...)
+			b = b[n:]
+			total += n
+		}
+	}
+	join := func() []byte {
+		if len(chunks) == 1 {
+			return chunks[0]
+		}
+		out := make([]byte, 0, total)
+		for i := range chunks {
+			out = append(out, chunks[i]...)
+			chunks[i] = nil
+		}
+		return out
+	}
 	escaped := false // the next byte is escaped by a backslash before it
 	for {
 		w, err := s.br.Peek(1)
@@ -290,7 +326,7 @@ func (s *splicer) readRaw() (raw []byte, ok bool, err error) {
 			if err == io.EOF {
 				err = nil
 			}
-			return raw, false, err
+			return join(), false, err
 		}
 		w, _ = s.br.Peek(s.br.Buffered())
 		from := 0
@@ -298,16 +334,16 @@ func (s *splicer) readRaw() (raw []byte, ok bool, err error) {
 			from = 1
 		}
 		if end := closeQuote(w[from:]); end >= 0 {
-			raw = append(raw, w[:from+end+1]...)
+			add(w[:from+end+1])
 			s.br.Discard(from + end + 1)
-			return raw, true, nil
+			return join(), true, nil
 		}
 		k := len(w)
 		for k > from && w[k-1] == '\\' {
 			k--
 		}
 		escaped = (len(w)-k)%2 == 1
-		raw = append(raw, w...)
+		add(w)
 		s.br.Discard(len(w))
 	}
 }
