@@ -1,6 +1,7 @@
 package main
 
-// FuzzCLI: random bytes as the input document and random option bits.
+// FuzzCLI: random bytes as the input document and random option bits;
+// with bit 15 (longBit) the bytes are put inside a long string value.
 // The command either refuses the input with a located error (exit 1,
 // "jgen: <stdin>:LINE:COL: message (byte offset N)" pointing into the input)
 // or writes output that decodes (encoding/json, UseNumber) to the same
@@ -140,6 +141,34 @@ func checkLocated(data, stderr []byte) error {
 	return nil
 }
 
+// longBit in FuzzCLI's option bits puts the input inside a string value
+// longer than the command's streaming threshold (longString).
+const longBit = 1 << 15
+
+// longFill is how many bytes longString puts before its content, less 0
+// to 15: the content's first bytes straddle the end of the generator's
+// first read into its buffer, of 64 KiB (the command's
+// jgen.Options.BufferSize) plus scan.Slack (64) bytes.
+const longFill = 64<<10 + 64
+
+// longString returns the JSON text of a string value that starts with
+// longFill-16+len(content)%16 bytes of text (so that content's length
+// moves it across the end of the buffer), then content, then 64 more bytes
+// of text: longer
+// than the 64 KiB above which the command streams a string value through
+// Generator.WriteStringFrom, so that each escape sequence in content
+// passes the streamed string's reader at the end of the buffer it is
+// given. A '"' in content ends the string early, and the JSON text is
+// then what follows.
+func longString(content []byte) []byte {
+	b := make([]byte, 0, longFill+len(content)+66)
+	b = append(b, '"')
+	b = append(b, strings.Repeat("x", longFill-16+len(content)%16)...)
+	b = append(b, content...)
+	b = append(b, strings.Repeat("y", 64)...)
+	return append(b, '"')
+}
+
 func FuzzCLI(f *testing.F) {
 	for i, s := range []string{
 		``, `null`, `{"a":[1,"é",{"b":null}],"c":-0.5e+10}`, "[1,\n 2,,]", "{\"a\":1}\n{\"a\":2}\n[]\n\"x\"\n",
@@ -155,7 +184,19 @@ func FuzzCLI(f *testing.F) {
 	for _, bits := range []uint16{0x200, 0x300 | 4, 0x300} {
 		f.Add(lone, bits)
 	}
+	// Long strings (bit 15): escapes of every decoded length, and invalid
+	// and cut ones, across the end of the generator's read buffer.
+	for i, s := range []string{
+		`\u00e9\n\u20ac\ud83d\ude00\u0041\"`, `\ud83d\ude00\ud83d\ude00\ud83d\ude00`,
+		`\u07ff\u07ff\u07ff\u07ff\u07ff\u07ff\u07ff`, `\uffff\uFFFF\uffff\uffff\uffff`, `\ud800\udc00x\ud800\u00e9`,
+		`\\\/\b\f\r\t\"\\\/\b\f\r\t`, "\\u00e9\xff\\u20ac é€😀", `\u00e9\q`, `\u00e9","\u20ac`, `\u00e9\ud83d`,
+	} {
+		f.Add([]byte(s), uint16(0x8000|i*40503))
+	}
 	f.Fuzz(func(t *testing.T, data []byte, bits uint16) {
+		if bits&longBit != 0 {
+			data = longString(data)
+		}
 		args, isJSON, policy := cliArgs(bits)
 		code, out, errOut := runCLI(args, data)
 		want, werr := decodeAll(data)

@@ -2,10 +2,12 @@ package cli
 
 import (
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 func TestInputErrors(t *testing.T) {
@@ -20,7 +22,13 @@ func TestInputErrors(t *testing.T) {
 		{"truncated", `{"a":1`, nil, "jgen: <stdin>:1:7: unexpected end of input (byte offset 6)\n"},
 		{"truncated_string", `["abc`, nil, "jgen: <stdin>:1:6: unexpected end of input (byte offset 5)\n"},
 		{"trailing_garbage", `{} x`, nil, "jgen: <stdin>:1:4: invalid character 'x' at start of value (byte offset 3)\n"},
-		{"single_quotes", `{'a':1}`, nil, "jgen: <stdin>:1:2: invalid character '\\'' at start of value (byte offset 1)\n"},
+		{"single_quotes", `{'a':1}`, nil, "jgen: <stdin>:1:2: invalid character '\\'' where an object member name (a string) or '}' is expected (byte offset 1)\n"},
+		{"single_quotes_second", `{"a":1, 'b':2}`, nil, "jgen: <stdin>:1:9: invalid character '\\'' where an object member name (a string) is expected (byte offset 8)\n"},
+		{"single_quotes_nested", `[{"a":{'b':2}}]`, nil, "jgen: <stdin>:1:8: invalid character '\\'' where an object member name (a string) or '}' is expected (byte offset 7)\n"},
+		{"double_comma_object", `{"a":1,,}`, nil, "jgen: <stdin>:1:8: invalid character ',' where an object member name (a string) is expected (byte offset 7)\n"},
+		{"wrong_closer_object", `{]`, nil, "jgen: <stdin>:1:2: invalid character ']' where an object member name (a string) or '}' is expected (byte offset 1)\n"},
+		{"wrong_closer_array", `[}`, nil, "jgen: <stdin>:1:2: invalid character '}' at start of value (byte offset 1)\n"},
+		{"value_in_object", `{"a":'b'}`, nil, "jgen: <stdin>:1:6: invalid character '\\'' at start of value (byte offset 5)\n"},
 		{"raw_control", "[\"a\tb\"]", nil, "jgen: <stdin>:1:4: invalid character '\\t' in string (expecting non-control character) (byte offset 3)\n"},
 		{"bad_escape", `["\x"]`, nil, "jgen: <stdin>:1:3: invalid escape sequence `\\x` in string (byte offset 2)\n"},
 		{"invalid_utf8_raw", "[\n\"ok\",\n\"bad \xff\"]", nil, "jgen: <stdin>:3:6: invalid UTF-8 in string (byte offset 13)\n"},
@@ -40,7 +48,7 @@ func TestInputErrors(t *testing.T) {
 		{"trailing_comma_wrong_closer", `{"a":[1,}`, nil, "jgen: <stdin>:1:9: invalid character '}' after ',' (expecting a value) (byte offset 8)\n"},
 		{"trailing_comma_after_bom", "\xef\xbb\xbf{\"a\":{},}", nil, "jgen: <stdin>:1:12: invalid character '}' after ',' (expecting an object member name) (byte offset 11)\n"},
 		{"leading_comma_array", `[,1]`, nil, "jgen: <stdin>:1:2: invalid character ',' at start of value (byte offset 1)\n"},
-		{"leading_comma_object", `{,}`, nil, "jgen: <stdin>:1:2: invalid character ',' at start of value (byte offset 1)\n"},
+		{"leading_comma_object", `{,}`, nil, "jgen: <stdin>:1:2: invalid character ',' where an object member name (a string) or '}' is expected (byte offset 1)\n"},
 		{"double_comma", `[1,,]`, nil, "jgen: <stdin>:1:4: invalid character ',' at start of value (byte offset 3)\n"},
 		{"comma_after_name", `{"a",}`, nil, "jgen: <stdin>:1:5: invalid character ',' after object name (expecting ':') (byte offset 4)\n"},
 		{"comma_at_top_level", `1,2`, nil, "jgen: <stdin>:1:2: invalid character ',' at start of value (byte offset 1)\n"},
@@ -235,6 +243,29 @@ func (w *failAfter) Write(p []byte) (int, error) {
 	return n, errFull
 }
 
+// TestReadErrors checks the message for an input that fails to read: the
+// system's reason after "reading NAME", without the tokenizer's
+// "jsontext: read error: " or the "read FILE: " of an *os.PathError.
+func TestReadErrors(t *testing.T) {
+	// The last two: a long string value (streamed) and a long name (read
+	// into memory) cut by the error.
+	for _, in := range []string{"", `[1, "a`, `{"k":[` + strings.Repeat(`"x",`, 100000),
+		`["` + strings.Repeat("x", 100<<10), `{"` + strings.Repeat("x", 100<<10)} {
+		var stderr strings.Builder
+		r := io.MultiReader(strings.NewReader(in), iotest.ErrReader(errors.New("input/output error")))
+		code := Main(nil, r, io.Discard, &stderr)
+		if want := "jgen: reading standard input: input/output error\n"; code != 1 || stderr.String() != want {
+			t.Errorf("after %d bytes: exit %d, stderr %q; want 1, %q", len(in), code, stderr.String(), want)
+		}
+	}
+	if _, err := os.Stat("/proc/self/mem"); err == nil {
+		code, _, errs := run(t, "", "", "/proc/self/mem")
+		if want := "jgen: reading /proc/self/mem: input/output error\n"; code != 1 || errs != want {
+			t.Errorf("/proc/self/mem: exit %d, stderr %q; want 1, %q", code, errs, want)
+		}
+	}
+}
+
 // TestWriteErrorIsNotAnInputError checks that a failing output is reported
 // as such, not located in a valid input as if the input were at fault.
 func TestWriteErrorIsNotAnInputError(t *testing.T) {
@@ -245,7 +276,7 @@ func TestWriteErrorIsNotAnInputError(t *testing.T) {
 		if code != 1 {
 			t.Errorf("after %d bytes: exit %d, want 1", after, code)
 		}
-		if want := "jgen: writing output: no space left on device\n"; stderr.String() != want {
+		if want := "jgen: writing standard output: no space left on device\n"; stderr.String() != want {
 			t.Errorf("after %d bytes: stderr %q, want %q", after, stderr.String(), want)
 		}
 	}

@@ -74,7 +74,7 @@ var flags = []flagDef{
 		})},
 	{long: "pretty", help: "pretty layout by `NAME`: jackson (DefaultPrettyPrinter)",
 		action: value(parsePretty, func(c *config, l jgen.Layout) { c.setLayout(l, "") })},
-	{long: "output", short: "o", help: "write to `FILE` instead of stdout (replaced only on success)",
+	{long: "output", short: "o", help: "write to `FILE` instead of stdout (a regular file is replaced only on success)",
 		action: value(parseString, func(c *config, name string) { c.output = name })},
 	{long: "in-place", short: "w", help: "rewrite each FILE in place, keeping its mode (each one that fails is left as it was)",
 		action: toggle(func(c *config, on bool) { c.inPlace = on })},
@@ -240,11 +240,14 @@ Examples:
   jgen -w --tab *.json                   re-indent files in place with tabs
   jgen --invalid-utf8 replace --stats big.json > /dev/null
 
--o and -w write a temporary file beside the file they replace and rename it
-over that file when its run succeeds. A symbolic link stays a link: the file it
-leads to is the one replaced (a dangling link is an error). A hard link is
-split: the other names keep the old content. -w tries every FILE and exits 1
-if one failed.
+-o and -w write a temporary file beside the regular file they replace and
+rename it over that file when its run succeeds; they refuse a file you could
+not write to, and keep its mode and, where they may, its owner and group. A
+symbolic link stays a link: the file it leads to is the one replaced (a
+dangling link is an error). A hard link is split: the other names keep the old
+content. -o to a file that is not regular (a pipe, a terminal, /dev/null)
+writes straight to it, and -o /dev/stdout, /dev/fd/N through that descriptor,
+appending if it appends. -w tries every FILE and exits 1 if one failed.
 
 Errors print FILE:LINE:COLUMN: message (byte offset N), with 1-based line and
 byte column, at the byte at fault (the end of the input when it is cut short).

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -139,7 +140,20 @@ func syntaxLocation(dec *jsontext.Decoder, lr *lineReader, se *jsontext.Syntacti
 			return dec.InputOffset() + int64(i), fmt.Sprintf("invalid character '%c' after ',' (expecting %s)", rest[i], want)
 		}
 	}
-	return se.ByteOffset, decMessage(se)
+	msg := decMessage(se)
+	if c, ok := strings.CutSuffix(msg, " at start of value"); ok && strings.HasPrefix(c, "invalid character ") {
+		// jsontext reads a name as a value, and names a character where a
+		// name should start (as in {'a':1}) as one at the start of a value.
+		if depth := dec.StackDepth(); depth > 0 {
+			if kind, n := dec.StackIndex(depth); kind == '{' && n%2 == 0 {
+				if n == 0 {
+					return se.ByteOffset, c + " where an object member name (a string) or '}' is expected"
+				}
+				return se.ByteOffset, c + " where an object member name (a string) is expected"
+			}
+		}
+	}
+	return se.ByteOffset, msg
 }
 
 // isSpace reports whether c is JSON whitespace (RFC 8259 §2).

@@ -40,12 +40,19 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "jgen: %v\n%s", err, usageHint)
 		return exitUsage
 	}
-	if cfg.help {
-		printUsage(stdout, fs)
-		return exitOK
-	}
-	if cfg.version {
-		fmt.Fprintf(stdout, "jgen %s\n", version())
+	if cfg.help || cfg.version {
+		cw := &countWriter{w: stdout}
+		if closedStdout(stdout) {
+			cw.err = errClosed
+		} else if cfg.help {
+			printUsage(cw, fs)
+		} else {
+			fmt.Fprintf(cw, "jgen %s\n", version())
+		}
+		if cw.err != nil {
+			fmt.Fprintf(stderr, "jgen: %v\n", &outputError{name: "standard output", err: bareError(cw.err)})
+			return exitError
+		}
 		return exitOK
 	}
 	r := &runner{cfg: cfg, stdin: stdin, stderr: stderr, start: time.Now()}
@@ -89,7 +96,7 @@ func (r *runner) run(stdout io.Writer) error {
 		failed := false
 		for _, f := range files {
 			if err := writeFileAtomic(f, true, func(w io.Writer) error {
-				return r.convert(w, []string{f})
+				return r.convert(w, f, []string{f})
 			}); err != nil {
 				fmt.Fprintf(r.stderr, "jgen: %v\n", err)
 				failed = true
@@ -100,16 +107,77 @@ func (r *runner) run(stdout io.Writer) error {
 		}
 		return nil
 	case r.cfg.output != "":
-		return writeFileAtomic(r.cfg.output, false, func(w io.Writer) error {
-			return r.convert(w, files)
-		})
+		return r.writeOutput(stdout, files)
 	default:
-		return r.convert(stdout, files)
+		if closedStdout(stdout) {
+			return &outputError{name: "standard output", err: errClosed}
+		}
+		return r.convert(stdout, "standard output", files)
 	}
 }
 
+// errClosed is the error for a standard output that was closed when jgen
+// started: its *outputError says "standard output is closed".
+var errClosed = errors.New("closed")
+
+// writeOutput is -o: it writes the values of files to r.cfg.output.
+//
+// A name for one of jgen's own open files (/dev/stdout, /dev/stderr,
+// /dev/fd/N, /proc/self/fd/N, or a link to one of them) is written
+// through that descriptor as it is, so that its offset and its append mode
+// hold: "jgen -o /dev/stdout a.json >> log" appends to log. Another file
+// that is not a regular file (a terminal, a pipe or FIFO, /dev/null, a
+// socket) is opened for writing as it is, neither created nor truncated,
+// and written straight: what was written before an error stays written,
+// as on standard output. A regular file, or one that does not exist, is
+// replaced whole on success through a temporary file (writeFileAtomic).
+func (r *runner) writeOutput(stdout io.Writer, files []string) error {
+	name := r.cfg.output
+	if fd, ok := fdAlias(name); ok {
+		switch fd {
+		case 1:
+			if closedStdout(stdout) {
+				return &outputError{name: name, err: errClosed}
+			}
+			return r.convert(stdout, name, files)
+		case 2:
+			return r.convert(r.stderr, name, files)
+		}
+		f, err := openFD(fd, name)
+		if err != nil {
+			return err
+		}
+		return closeOutput(f, name, r.convert(f, name, files))
+	}
+	fi, err := os.Stat(name)
+	if err != nil || fi.Mode().IsRegular() {
+		return writeFileAtomic(name, false, func(w io.Writer) error {
+			return r.convert(w, name, files)
+		})
+	}
+	if fi.IsDir() {
+		return fmt.Errorf("%s: is a directory", name)
+	}
+	f, err := os.OpenFile(name, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	return closeOutput(f, name, r.convert(f, name, files))
+}
+
+// closeOutput closes f, the output name, and returns err, or the close's
+// error if err is nil.
+func closeOutput(f *os.File, name string, err error) error {
+	if cerr := f.Close(); cerr != nil && err == nil {
+		err = &outputError{name: name, err: bareError(cerr)}
+	}
+	return err
+}
+
 // convert writes every value of the files to w, each followed by a newline.
-func (r *runner) convert(w io.Writer, files []string) error {
+// A write error of w is returned as an *outputError for outName, whatever
+// error of the generator it caused.
+func (r *runner) convert(w io.Writer, outName string, files []string) error {
 	cw := &countWriter{w: w}
 	g, err := jgen.NewGenerator(cw, &r.cfg.opts)
 	if err != nil {
@@ -129,7 +197,38 @@ func (r *runner) convert(w io.Writer, files []string) error {
 		convErr = err
 	}
 	r.out += cw.n
+	if cw.err != nil {
+		return &outputError{name: outName, err: bareError(cw.err)}
+	}
 	return convErr
+}
+
+// outputError is a write error of the output, which is named as the user
+// knows it: "standard output", or the name given to -o or -w (not the
+// temporary file written in its place).
+type outputError struct {
+	name string
+	err  error
+}
+
+func (e *outputError) Error() string {
+	if e.err == errClosed {
+		return e.name + " is closed"
+	}
+	return "writing " + e.name + ": " + e.err.Error()
+}
+
+func (e *outputError) Unwrap() error { return e.err }
+
+// bareError is err without the *os.PathError around it, whose operation
+// and file name (the temporary file's, or /dev/stdout) the caller says in
+// its own words.
+func bareError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 func (r *runner) convertFile(g *jgen.Generator, name string) error {
@@ -184,14 +283,19 @@ func (r *runner) printStats() {
 		c.roots, c.values, c.strings, c.in, r.out, sec, float64(c.in)/1e6/sec)
 }
 
+// countWriter counts the bytes written to w and keeps w's first error.
 type countWriter struct {
-	w io.Writer
-	n int64
+	w   io.Writer
+	n   int64
+	err error
 }
 
 func (c *countWriter) Write(p []byte) (int, error) {
 	n, err := c.w.Write(p)
 	c.n += int64(n)
+	if err != nil && c.err == nil {
+		c.err = err
+	}
 	return n, err
 }
 
@@ -201,8 +305,16 @@ var errReported = errors.New("errors reported")
 // writeFileAtomic calls write with a temporary file in target's folder and
 // renames it to target when write and the close succeed, so target is
 // either replaced whole or untouched, and an input named as target is read
-// whole before it is replaced. The file gets target's mode if target exists
-// (it must when mustExist), else 0644.
+// whole before it is replaced (it must exist when mustExist).
+//
+// An existing target is replaced only if the user could write to it: a
+// read-only file is refused, before anything is read, as a shell's > or
+// cp refuses it, although the rename needs only the folder's permission.
+// The new file gets target's owner and group where the user may give them
+// (always as root; a group the user belongs to otherwise), and target's
+// permission bits; the setuid bit is kept only with target's owner, the
+// setgid bit only with target's group, and the sticky bit always. A new
+// target gets mode 0644.
 //
 // A symbolic link as target (or a chain of them) is followed: the file it
 // leads to is the one replaced, through a temporary file in that file's
@@ -210,6 +322,7 @@ var errReported = errors.New("errors reported")
 // error. A file with other hard links is split from them: the rename gives
 // target a new file and the other names keep the old content.
 func writeFileAtomic(target string, mustExist bool, write func(io.Writer) error) (err error) {
+	name := target // as the user gave it, for messages
 	if fi, lerr := os.Lstat(target); lerr == nil && fi.Mode()&os.ModeSymlink != 0 {
 		resolved, err := filepath.EvalSymlinks(target)
 		if err != nil {
@@ -217,12 +330,15 @@ func writeFileAtomic(target string, mustExist bool, write func(io.Writer) error)
 		}
 		target = resolved
 	}
-	mode := os.FileMode(0o644)
+	var old os.FileInfo
 	if fi, statErr := os.Stat(target); statErr == nil {
 		if !fi.Mode().IsRegular() {
-			return fmt.Errorf("%s: not a regular file", target)
+			return fmt.Errorf("%s: not a regular file", name)
 		}
-		mode = fi.Mode().Perm()
+		if err := checkWritable(target); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		old = fi
 	} else if mustExist {
 		return statErr
 	}
@@ -230,11 +346,7 @@ func writeFileAtomic(target string, mustExist bool, write func(io.Writer) error)
 	tmp, err := os.CreateTemp(dir, "."+base+".jgen-*")
 	if err != nil {
 		// The error names the temporary file, which the user never asked for.
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			return fmt.Errorf("%s: %w", target, pe.Err)
-		}
-		return err
+		return fmt.Errorf("%s: %w", name, bareError(err))
 	}
 	defer func() {
 		if err != nil {
@@ -245,14 +357,18 @@ func writeFileAtomic(target string, mustExist bool, write func(io.Writer) error)
 	if err = write(tmp); err != nil {
 		return err
 	}
+	mode := os.FileMode(0o644)
+	if old != nil {
+		mode = keepOwner(tmp, old)
+	}
 	if err = tmp.Chmod(mode); err != nil {
-		return err
+		return fmt.Errorf("%s: %w", name, bareError(err))
 	}
 	if err = tmp.Close(); err != nil {
-		return err
+		return &outputError{name: name, err: bareError(err)}
 	}
 	if err = os.Rename(tmp.Name(), target); err != nil {
-		return errors.Join(err, os.Remove(tmp.Name()))
+		return errors.Join(fmt.Errorf("%s: %w", name, bareError(err)), os.Remove(tmp.Name()))
 	}
 	return nil
 }

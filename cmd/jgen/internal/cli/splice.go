@@ -278,11 +278,47 @@ func (s *splicer) spill() {
 	s.spilled, s.spillOK, s.err = s.readRaw()
 }
 
+// rawChunk is the size in bytes of the pieces readRaw reads a long token
+// into before it joins them.
+const rawChunk = 1 << 20
+
 // readRaw reads the rest of a long string token from br, after its opening
 // quote, and returns the whole token, quotes included; ok is false if the
 // input ended first (err is then its read error, or nil at its end).
+//
+// The token is read into pieces of rawChunk bytes, then joined into one
+// slice of its exact length, each piece dropped as it is copied: a token of
+// N bytes costs 2N bytes allocated, at most N plus rawChunk held with the
+// pieces and 2N while they are joined. (Appending to one slice would
+// allocate about 5N in all, as append grows a large slice by a quarter.)
 func (s *splicer) readRaw() (raw []byte, ok bool, err error) {
-	raw = append(raw, '"')
+	chunks := [][]byte{make([]byte, 1, rawChunk)}
+	chunks[0][0] = '"'
+	total := 1
+	add := func(b []byte) {
+		for len(b) > 0 {
+			last := &chunks[len(chunks)-1]
+			if len(*last) == cap(*last) {
+				chunks = append(chunks, make([]byte, 0, rawChunk))
+				last = &chunks[len(chunks)-1]
+			}
+			n := min(len(b), cap(*last)-len(*last))
+			*last = append(*last, b[:n]...)
+			b = b[n:]
+			total += n
+		}
+	}
+	join := func() []byte {
+		if len(chunks) == 1 {
+			return chunks[0]
+		}
+		out := make([]byte, 0, total)
+		for i := range chunks {
+			out = append(out, chunks[i]...)
+			chunks[i] = nil
+		}
+		return out
+	}
 	escaped := false // the next byte is escaped by a backslash before it
 	for {
 		w, err := s.br.Peek(1)
@@ -290,7 +326,7 @@ func (s *splicer) readRaw() (raw []byte, ok bool, err error) {
 			if err == io.EOF {
 				err = nil
 			}
-			return raw, false, err
+			return join(), false, err
 		}
 		w, _ = s.br.Peek(s.br.Buffered())
 		from := 0
@@ -298,16 +334,16 @@ func (s *splicer) readRaw() (raw []byte, ok bool, err error) {
 			from = 1
 		}
 		if end := closeQuote(w[from:]); end >= 0 {
-			raw = append(raw, w[:from+end+1]...)
+			add(w[:from+end+1])
 			s.br.Discard(from + end + 1)
-			return raw, true, nil
+			return join(), true, nil
 		}
 		k := len(w)
 		for k > from && w[k-1] == '\\' {
 			k--
 		}
 		escaped = (len(w)-k)%2 == 1
-		raw = append(raw, w...)
+		add(w)
 		s.br.Discard(len(w))
 	}
 }
@@ -373,6 +409,11 @@ type valueReader struct {
 	// the content back to the token (rawAt).
 	prev, cur   []escAt
 	prev0, cur0 escAt // where each call started
+	// pend holds the decoded bytes of the last escape sequence that did
+	// not fit in the caller's p, in scratch, and that sequence.
+	pend    []byte
+	pendEsc escAt
+	scratch [utf8Max]byte
 }
 
 // escAt says that the escape sequence at token byte raw, rawN bytes long,
@@ -389,19 +430,32 @@ func (s *splicer) value(end int64) *valueReader {
 	return &valueReader{s: s, raw: 1, end: end}
 }
 
-// Read decodes the next content bytes into p while p has room for the
-// longest decoded escape (utf8Max), and returns io.EOF with the bytes
-// before the closing quote. It records the escape sequences it decodes
-// for rawAt.
+// Read decodes the next content bytes into p, filling it unless the
+// string ends first, and returns io.EOF with the bytes before the closing
+// quote. An escape sequence whose decoded bytes (one to utf8Max) do not fit
+// in what is left of p is decoded whole and its bytes that do not fit are
+// kept in pend for the next call, so Read never returns more than len(p)
+// and works with a p of any length. It records the escape sequences it
+// decodes for rawAt.
 func (r *valueReader) Read(p []byte) (int, error) {
-	if r.eof {
-		return 0, io.EOF
-	}
 	r.prev, r.cur = r.cur, r.prev[:0]
 	r.prev0, r.cur0 = r.cur0, escAt{dec: r.dec, raw: r.raw}
+	if len(r.pend) > 0 {
+		// The escape sequence whose bytes these are is recorded again,
+		// so that rawAt finds it from this call.
+		r.cur = append(r.cur, r.pendEsc)
+	}
+	n := copy(p, r.pend)
+	r.pend = r.pend[n:]
+	r.dec += int64(n)
+	if r.eof {
+		if n == 0 {
+			return 0, io.EOF
+		}
+		return n, nil
+	}
 	br := r.s.br
-	n := 0
-	for n+utf8Max <= len(p) {
+	for n < len(p) {
 		held, err := br.Peek(1)
 		if len(held) == 0 {
 			if err == io.EOF || err == nil {
@@ -435,14 +489,16 @@ func (r *valueReader) Read(p []byte) (int, error) {
 			if seqLen == 0 {
 				return n, r.fault(seq)
 			}
-			decoded, used := appendEscape(p[n:n], seq[:seqLen])
+			decoded, used := appendEscape(r.scratch[:0], seq[:seqLen])
 			esc := escAt{dec: r.dec, raw: r.raw, decN: int8(len(decoded)), rawN: int8(used)}
 			if decoded[0] == loneSurrogate {
 				copy(esc.hex[:], seq[2:6])
 			}
 			r.cur = append(r.cur, esc)
-			n += len(decoded)
-			r.dec += int64(len(decoded))
+			k := copy(p[n:], decoded)
+			r.pend, r.pendEsc = decoded[k:], esc
+			n += k
+			r.dec += int64(k)
 			r.raw += int64(used)
 			br.Discard(used)
 		case c < ' ':

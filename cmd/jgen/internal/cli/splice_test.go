@@ -229,3 +229,50 @@ func TestEscapedQuotes(t *testing.T) {
 		}
 	}
 }
+
+// TestLongNameMemory checks the memory a long name costs the command, read
+// whole into memory (a name has no streaming write): a 32 MiB name (8 MiB
+// with -short), with escapes under the error policy and without, and with
+// a surrogate escape (unquoted into a copy, for its location) under
+// replace. The Go heap allocated during the run (runtime.MemStats, not
+// timed) stays under 2.2 times the name plus 4 MiB: the pieces it is read
+// into, the one slice they are joined into, and the buffers. Appending to
+// one slice and unquoting into another allocated 6.8 to 9.7 times.
+func TestLongNameMemory(t *testing.T) {
+	n := 32 << 20
+	if testing.Short() {
+		n = 8 << 20
+	}
+	for _, tt := range []struct {
+		unit  string
+		args  []string
+		bound float64
+	}{
+		{`abcdefg\u00e9`, nil, 2.2},
+		{"plain text ", nil, 2.2},
+		{`abcdefg\ud83d\ude00`, nil, 3.2}, // a copy for the location
+		{`abcdefg\ud83d\ude00`, []string{"--invalid-utf8", "replace"}, 2.2},
+	} {
+		t.Run(fmt.Sprintf("%.8s%v", tt.unit, tt.args), func(t *testing.T) {
+			name := strings.Repeat(tt.unit, n/len(tt.unit))
+			doc := `{"` + name + `":1}`
+			_, want, _ := runWith(t, 64<<10, false, `{"`+tt.unit+`":1}`, tt.args...)
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			cw := &countWriter{w: io.Discard}
+			var errb bytes.Buffer
+			if code := Main(append([]string{"--no-progress"}, tt.args...), strings.NewReader(doc), cw, &errb); code != 0 {
+				t.Fatalf("exit %d: %s", code, errb.String())
+			}
+			runtime.ReadMemStats(&after)
+			if got, limit := after.TotalAlloc-before.TotalAlloc, uint64(tt.bound*float64(len(name)))+4<<20; got > limit {
+				t.Errorf("allocated %d bytes (%.1f times) for a %d-byte name, want at most %d", got, float64(got)/float64(len(name)), len(name), limit)
+			}
+			// The output is the unit's name, repeated.
+			if wantLen := int64(len(want) + (n/len(tt.unit)-1)*(len(want)-len(`{"":1}`)-1)); cw.n != wantLen {
+				t.Errorf("wrote %d bytes, want %d", cw.n, wantLen)
+			}
+		})
+	}
+}

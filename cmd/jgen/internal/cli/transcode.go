@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/jgen-go/jgen"
@@ -272,7 +274,30 @@ func (t *tokenPath) readError(err error) error {
 	if err == io.ErrUnexpectedEOF {
 		return t.locate(t.lr.total-t.lr.skip, "unexpected end of input")
 	}
-	return fmt.Errorf("%s: %w", t.name, err)
+	return t.inputReadError(err)
+}
+
+// inputReadError is err, the input's read error, as the command reports
+// it: "reading NAME: " and the system's reason, without the tokenizer's
+// "jsontext: read error: " or the *os.PathError's "read FILE: ".
+func (t *tokenPath) inputReadError(err error) error {
+	name := t.name
+	if name == "<stdin>" {
+		name = "standard input"
+	}
+	for {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+			break
+		}
+		u := errors.Unwrap(err)
+		if u == nil {
+			break
+		}
+		err = u
+	}
+	return fmt.Errorf("reading %s: %w", name, err)
 }
 
 // locateIn places decoder offset d in the file, plus delta bytes on the
@@ -327,7 +352,7 @@ func (t *tokenPath) writeLong(isName bool, start int64) error {
 	case inputFault(err):
 		return t.genError(start, err)
 	case vr.readErr != nil:
-		return fmt.Errorf("%s: %w", t.name, vr.readErr)
+		return t.inputReadError(vr.readErr)
 	}
 	return t.genError(start, err)
 }
@@ -337,12 +362,18 @@ func (t *tokenPath) writeLong(isName bool, start int64) error {
 func (t *tokenPath) writeLongInMemory(isName bool, start, end int64) error {
 	raw, msg, at, err := t.sp.rawToken(end)
 	if err != nil {
-		return fmt.Errorf("%s: %w", t.name, err)
+		return t.inputReadError(err)
 	}
 	if msg != "" {
 		return t.locateIn(start, at, msg)
 	}
-	s := unquote(nil, raw)
+	var s []byte
+	if t.unquoteInPlace(raw) {
+		s = unquote(raw[:0], raw)
+	} else {
+		// The content is at most len(raw)-2 bytes: one allocation.
+		s = unquote(make([]byte, 0, len(raw)), raw)
+	}
 	if isName {
 		err = t.g.WriteNameBytes(s)
 	} else {
@@ -357,6 +388,33 @@ func (t *tokenPath) writeLongInMemory(isName bool, start, end int64) error {
 		return t.genError(start, err)
 	}
 	return nil
+}
+
+// unquoteInPlace reports whether the long token raw may be unquoted over
+// itself, so that a long name costs its raw bytes and no copy: its decoded
+// content is never longer than raw less its opening quote, so unquote's
+// writes stay behind its reads. It may not when the generator could
+// refuse the content for invalid UTF-8, whose location is found in raw:
+// under the error policy, when raw is not valid UTF-8 (an escape decodes to
+// whole characters, so the content is invalid exactly where raw is) or may
+// hold a surrogate escape.
+func (t *tokenPath) unquoteInPlace(raw []byte) bool {
+	if t.g.Escaping().InvalidUTF8 != jgen.InvalidUTF8Error {
+		return true
+	}
+	if !utf8.Valid(raw) {
+		return false
+	}
+	for i := 0; ; {
+		j := bytes.Index(raw[i:], []byte(`\u`))
+		if j < 0 {
+			return true
+		}
+		i += j + 2
+		if i+1 < len(raw) && (raw[i] == 'd' || raw[i] == 'D') && bytes.IndexByte([]byte("89abcdefABCDEF"), raw[i+1]) >= 0 {
+			return false
+		}
+	}
 }
 
 // decMessage is the tokenizer's message without its package prefix.
