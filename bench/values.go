@@ -42,7 +42,9 @@ var jgenStdlib = &jgen.Options{Escaping: jgen.Stdlib}
 
 // ValueCodecs returns jgen and every peer, each through its fastest API that
 // writes one value into reused memory, configured for encoding/json's bytes
-// (HTML-safe escaping, sorted map keys, nil slices as null).
+// (HTML-safe escaping, sorted map keys, nil slices as null); and jgen a
+// second and third time through the calls a program makes first (Marshal,
+// and an Encoder made per value), which allocate.
 func ValueCodecs() []ValueCodec {
 	return []ValueCodec{{
 		Name: "jgen", Preset: "stdlib", Kind: "jgen", Module: "github.com/jgen-go/jgen",
@@ -55,82 +57,113 @@ func ValueCodecs() []ValueCodec {
 			}
 		},
 	}, {
-		Name: "encoding-json", Preset: "stdlib", Kind: "peer", Module: "encoding/json",
-		API: "json.NewEncoder(w).Encode(v); w appends to a reused slice",
+		// jgen as a program calls it first: Marshal allocates the result
+		// on every op.
+		Name: "jgen-marshal", Preset: "stdlib", Kind: "jgen", Module: "github.com/jgen-go/jgen",
+		API: "Marshal(v, &Options{Escaping: Stdlib})",
 		Prepare: func(v any) func() ([]byte, error) {
-			w := &bufWriter{}
-			enc := json.NewEncoder(w)
-			return func() ([]byte, error) {
-				w.b = w.b[:0]
-				err := enc.Encode(v)
-				return trimNewline(w.b), err
-			}
+			return func() ([]byte, error) { return jgen.Marshal(v, jgenStdlib) }
 		},
 	}, {
-		Name: "jsonv2", Preset: "stdlib", Kind: "peer", Module: "github.com/go-json-experiment/json",
-		API: "json.MarshalWrite(w, v, jsonv1.DefaultOptionsV1()); w appends to a reused slice",
+		// jgen as a handler calls it: an Encoder made for each response
+		// (each op) and used once.
+		Name: "jgen-encoder", Preset: "stdlib", Kind: "jgen", Module: "github.com/jgen-go/jgen",
+		API: "NewEncoder(w, &Options{Escaping: Stdlib}) per op, then Encode(v); w appends to a reused slice",
 		Prepare: func(v any) func() ([]byte, error) {
 			w := &bufWriter{}
 			return func() ([]byte, error) {
 				w.b = w.b[:0]
-				err := jsonv2.MarshalWrite(w, v, jsonv1.DefaultOptionsV1())
-				return w.b, err
-			}
-		},
-	}, {
-		Name: "sonic", Preset: "stdlib", Kind: "peer", Module: "github.com/bytedance/sonic",
-		API: "encoder.EncodeInto(&buf, v, the options of sonic.ConfigStd)",
-		Prepare: func(v any) func() ([]byte, error) {
-			const opts = encoder.EscapeHTML | encoder.SortMapKeys | encoder.CompactMarshaler | encoder.ValidateString
-			var buf []byte
-			return func() ([]byte, error) {
-				buf = buf[:0]
-				err := encoder.EncodeInto(&buf, v, opts)
-				return buf, err
-			}
-		},
-	}, {
-		Name: "goccy", Preset: "stdlib", Kind: "peer", Module: "github.com/goccy/go-json",
-		API: "json.NewEncoder(w).Encode(v); w appends to a reused slice",
-		Prepare: func(v any) func() ([]byte, error) {
-			w := &bufWriter{}
-			enc := gojson.NewEncoder(w)
-			return func() ([]byte, error) {
-				w.b = w.b[:0]
-				err := enc.Encode(v)
-				return trimNewline(w.b), err
-			}
-		},
-	}, {
-		Name: "segmentio", Preset: "stdlib", Kind: "peer", Module: "github.com/segmentio/encoding",
-		API: "json.Append(buf[:0], v, json.EscapeHTML|json.SortMapKeys)",
-		Prepare: func(v any) func() ([]byte, error) {
-			var buf []byte
-			return func() (b []byte, err error) {
-				buf, err = segjson.Append(buf[:0], v, segjson.EscapeHTML|segjson.SortMapKeys)
-				return buf, err
-			}
-		},
-	}, {
-		Name: "easyjson", Preset: "stdlib", Kind: "peer", Module: "github.com/mailru/easyjson",
-		API: "generated MarshalEasyJSON(&jwriter.Writer{}), Buffer.BuildBytes(buf[:0])",
-		Prepare: func(v any) func() ([]byte, error) {
-			m, ok := v.(easyjson.Marshaler)
-			if !ok {
-				return func() ([]byte, error) { return nil, fmt.Errorf("%T has no generated marshaler", v) }
-			}
-			var buf []byte
-			return func() ([]byte, error) {
-				w := jwriter.Writer{}
-				m.MarshalEasyJSON(&w)
-				if w.Error != nil {
-					return nil, w.Error
+				enc, err := jgen.NewEncoder(w, jgenStdlib)
+				if err != nil {
+					return nil, err
 				}
-				buf = w.Buffer.BuildBytes(buf[:0])
-				return buf, nil
+				err = enc.Encode(v)
+				return trimNewline(w.b), err
 			}
 		},
-	}}
+	},
+		// DROP-IN ROWS (issue 21 item 3): when github.com/jgen-go/jgen/json
+		// (branch dropin) is merged, add here, as Kind "jgen":
+		//   "jgen-json-marshal": json.Marshal(v) of the drop-in, and
+		//   "jgen-json-encoder": json.NewEncoder(w).Encode(v) of the drop-in,
+		//     the Encoder made per op as for jgen-encoder.
+		{
+			Name: "encoding-json", Preset: "stdlib", Kind: "peer", Module: "encoding/json",
+			API: "json.NewEncoder(w).Encode(v); w appends to a reused slice",
+			Prepare: func(v any) func() ([]byte, error) {
+				w := &bufWriter{}
+				enc := json.NewEncoder(w)
+				return func() ([]byte, error) {
+					w.b = w.b[:0]
+					err := enc.Encode(v)
+					return trimNewline(w.b), err
+				}
+			},
+		}, {
+			Name: "jsonv2", Preset: "stdlib", Kind: "peer", Module: "github.com/go-json-experiment/json",
+			API: "json.MarshalWrite(w, v, jsonv1.DefaultOptionsV1()); w appends to a reused slice",
+			Prepare: func(v any) func() ([]byte, error) {
+				w := &bufWriter{}
+				return func() ([]byte, error) {
+					w.b = w.b[:0]
+					err := jsonv2.MarshalWrite(w, v, jsonv1.DefaultOptionsV1())
+					return w.b, err
+				}
+			},
+		}, {
+			Name: "sonic", Preset: "stdlib", Kind: "peer", Module: "github.com/bytedance/sonic",
+			API: "encoder.EncodeInto(&buf, v, the options of sonic.ConfigStd)",
+			Prepare: func(v any) func() ([]byte, error) {
+				const opts = encoder.EscapeHTML | encoder.SortMapKeys | encoder.CompactMarshaler | encoder.ValidateString
+				var buf []byte
+				return func() ([]byte, error) {
+					buf = buf[:0]
+					err := encoder.EncodeInto(&buf, v, opts)
+					return buf, err
+				}
+			},
+		}, {
+			Name: "goccy", Preset: "stdlib", Kind: "peer", Module: "github.com/goccy/go-json",
+			API: "json.NewEncoder(w).Encode(v); w appends to a reused slice",
+			Prepare: func(v any) func() ([]byte, error) {
+				w := &bufWriter{}
+				enc := gojson.NewEncoder(w)
+				return func() ([]byte, error) {
+					w.b = w.b[:0]
+					err := enc.Encode(v)
+					return trimNewline(w.b), err
+				}
+			},
+		}, {
+			Name: "segmentio", Preset: "stdlib", Kind: "peer", Module: "github.com/segmentio/encoding",
+			API: "json.Append(buf[:0], v, json.EscapeHTML|json.SortMapKeys)",
+			Prepare: func(v any) func() ([]byte, error) {
+				var buf []byte
+				return func() (b []byte, err error) {
+					buf, err = segjson.Append(buf[:0], v, segjson.EscapeHTML|segjson.SortMapKeys)
+					return buf, err
+				}
+			},
+		}, {
+			Name: "easyjson", Preset: "stdlib", Kind: "peer", Module: "github.com/mailru/easyjson",
+			API: "generated MarshalEasyJSON(&jwriter.Writer{}), Buffer.BuildBytes(buf[:0])",
+			Prepare: func(v any) func() ([]byte, error) {
+				m, ok := v.(easyjson.Marshaler)
+				if !ok {
+					return func() ([]byte, error) { return nil, fmt.Errorf("%T has no generated marshaler", v) }
+				}
+				var buf []byte
+				return func() ([]byte, error) {
+					w := jwriter.Writer{}
+					m.MarshalEasyJSON(&w)
+					if w.Error != nil {
+						return nil, w.Error
+					}
+					buf = w.Buffer.BuildBytes(buf[:0])
+					return buf, nil
+				}
+			},
+		}}
 }
 
 func trimNewline(b []byte) []byte { return bytes.TrimSuffix(b, []byte("\n")) }
@@ -145,19 +178,24 @@ type ValueSet struct {
 }
 
 // LoadValueSet reads and decodes the corpus file of s (with encoding/json)
-// from the shared directory.
+// from the shared directory, or for a drawn set (s.Make) draws its value.
 func LoadValueSet(s values.Set) (*ValueSet, error) {
-	data, err := os.ReadFile(filepath.Join(SharedDir(), s.Path))
-	if err != nil {
-		return nil, err
-	}
-	v := s.New()
-	if err := json.Unmarshal(data, v); err != nil {
-		return nil, fmt.Errorf("%s: %w", s.Path, err)
+	var v any
+	if s.Make != nil {
+		v = s.Make()
+	} else {
+		data, err := os.ReadFile(filepath.Join(SharedDir(), s.Path))
+		if err != nil {
+			return nil, err
+		}
+		v = s.New()
+		if err := json.Unmarshal(data, v); err != nil {
+			return nil, fmt.Errorf("%s: %w", s.Path, err)
+		}
 	}
 	out, err := jgen.Marshal(v, jgenStdlib)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", s.Path, err)
+		return nil, fmt.Errorf("%s: %w", s.Name, err)
 	}
 	return &ValueSet{Name: s.Name, Value: v, Size: int64(len(out))}, nil
 }
