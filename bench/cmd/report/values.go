@@ -147,5 +147,6 @@ func (r *report) valuesOnly() string {
 	p("| Go | %s |\n", goVersion())
 	p("| machine | %s |\n\n", machine(r.cpuLine))
 	r.valueTables(&b)
+	r.serverSection(&b)
 	return b.String()
 }
