@@ -94,41 +94,40 @@ func ServerCodecs() []ServerCodec {
 				w.Write(g.Bytes())
 			}
 		},
-	},
+	}, {
 		// DROP-IN ROW (issue 21 item 3): when github.com/jgen-go/jgen/json
-		// (branch dropin) is merged, add here
+		// (branch dropin) is merged, add before this entry
 		//   "jgen-json-encoder": json.NewEncoder(w).Encode(v) of the drop-in.
-		{
-			Name: "sonic", API: "sonic.ConfigStd.NewEncoder(w).Encode(v)",
-			Handler: func(v any) http.HandlerFunc {
-				return func(w http.ResponseWriter, r *http.Request) {
-					w.Header().Set("Content-Type", "application/json")
-					if err := sonic.ConfigStd.NewEncoder(w).Encode(v); err != nil {
-						serverError(w, err)
-					}
+		Name: "sonic", API: "sonic.ConfigStd.NewEncoder(w).Encode(v)",
+		Handler: func(v any) http.HandlerFunc {
+			return func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				if err := sonic.ConfigStd.NewEncoder(w).Encode(v); err != nil {
+					serverError(w, err)
 				}
-			},
-		}, {
-			Name: "goccy", API: "gojson.NewEncoder(w).Encode(v) (github.com/goccy/go-json)",
-			Handler: func(v any) http.HandlerFunc {
-				return func(w http.ResponseWriter, r *http.Request) {
-					w.Header().Set("Content-Type", "application/json")
-					if err := gojson.NewEncoder(w).Encode(v); err != nil {
-						serverError(w, err)
-					}
+			}
+		},
+	}, {
+		Name: "goccy", API: "gojson.NewEncoder(w).Encode(v) (github.com/goccy/go-json)",
+		Handler: func(v any) http.HandlerFunc {
+			return func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				if err := gojson.NewEncoder(w).Encode(v); err != nil {
+					serverError(w, err)
 				}
-			},
-		}, {
-			Name: "jsoniter", API: "jsoniter.ConfigCompatibleWithStandardLibrary.NewEncoder(w).Encode(v)",
-			Handler: func(v any) http.HandlerFunc {
-				return func(w http.ResponseWriter, r *http.Request) {
-					w.Header().Set("Content-Type", "application/json")
-					if err := jsoniter.ConfigCompatibleWithStandardLibrary.NewEncoder(w).Encode(v); err != nil {
-						serverError(w, err)
-					}
+			}
+		},
+	}, {
+		Name: "jsoniter", API: "jsoniter.ConfigCompatibleWithStandardLibrary.NewEncoder(w).Encode(v)",
+		Handler: func(v any) http.HandlerFunc {
+			return func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				if err := jsoniter.ConfigCompatibleWithStandardLibrary.NewEncoder(w).Encode(v); err != nil {
+					serverError(w, err)
 				}
-			},
-		}}
+			}
+		},
+	}}
 }
 
 // serverError answers 500. A handler reaches it only before it has

@@ -11,6 +11,7 @@ import (
 	jsonv2 "github.com/go-json-experiment/json"
 	jsonv1 "github.com/go-json-experiment/json/v1"
 	gojson "github.com/goccy/go-json"
+	jsoniter "github.com/json-iterator/go"
 	"github.com/mailru/easyjson"
 	"github.com/mailru/easyjson/jwriter"
 	segjson "github.com/segmentio/encoding/json"
@@ -81,89 +82,100 @@ func ValueCodecs() []ValueCodec {
 				return trimNewline(w.b), err
 			}
 		},
-	},
+	}, {
 		// DROP-IN ROWS (issue 21 item 3): when github.com/jgen-go/jgen/json
-		// (branch dropin) is merged, add here, as Kind "jgen":
+		// (branch dropin) is merged, add before this entry, as Kind "jgen":
 		//   "jgen-json-marshal": json.Marshal(v) of the drop-in, and
 		//   "jgen-json-encoder": json.NewEncoder(w).Encode(v) of the drop-in,
 		//     the Encoder made per op as for jgen-encoder.
-		{
-			Name: "encoding-json", Preset: "stdlib", Kind: "peer", Module: "encoding/json",
-			API: "json.NewEncoder(w).Encode(v); w appends to a reused slice",
-			Prepare: func(v any) func() ([]byte, error) {
-				w := &bufWriter{}
-				enc := json.NewEncoder(w)
-				return func() ([]byte, error) {
-					w.b = w.b[:0]
-					err := enc.Encode(v)
-					return trimNewline(w.b), err
+		Name: "encoding-json", Preset: "stdlib", Kind: "peer", Module: "encoding/json",
+		API: "json.NewEncoder(w).Encode(v); w appends to a reused slice",
+		Prepare: func(v any) func() ([]byte, error) {
+			w := &bufWriter{}
+			enc := json.NewEncoder(w)
+			return func() ([]byte, error) {
+				w.b = w.b[:0]
+				err := enc.Encode(v)
+				return trimNewline(w.b), err
+			}
+		},
+	}, {
+		Name: "jsonv2", Preset: "stdlib", Kind: "peer", Module: "github.com/go-json-experiment/json",
+		API: "json.MarshalWrite(w, v, jsonv1.DefaultOptionsV1()); w appends to a reused slice",
+		Prepare: func(v any) func() ([]byte, error) {
+			w := &bufWriter{}
+			return func() ([]byte, error) {
+				w.b = w.b[:0]
+				err := jsonv2.MarshalWrite(w, v, jsonv1.DefaultOptionsV1())
+				return w.b, err
+			}
+		},
+	}, {
+		Name: "sonic", Preset: "stdlib", Kind: "peer", Module: "github.com/bytedance/sonic",
+		API: "encoder.EncodeInto(&buf, v, the options of sonic.ConfigStd)",
+		Prepare: func(v any) func() ([]byte, error) {
+			const opts = encoder.EscapeHTML | encoder.SortMapKeys | encoder.CompactMarshaler | encoder.ValidateString
+			var buf []byte
+			return func() ([]byte, error) {
+				buf = buf[:0]
+				err := encoder.EncodeInto(&buf, v, opts)
+				return buf, err
+			}
+		},
+	}, {
+		Name: "goccy", Preset: "stdlib", Kind: "peer", Module: "github.com/goccy/go-json",
+		API: "json.NewEncoder(w).Encode(v); w appends to a reused slice",
+		Prepare: func(v any) func() ([]byte, error) {
+			w := &bufWriter{}
+			enc := gojson.NewEncoder(w)
+			return func() ([]byte, error) {
+				w.b = w.b[:0]
+				err := enc.Encode(v)
+				return trimNewline(w.b), err
+			}
+		},
+	}, {
+		Name: "segmentio", Preset: "stdlib", Kind: "peer", Module: "github.com/segmentio/encoding",
+		API: "json.Append(buf[:0], v, json.EscapeHTML|json.SortMapKeys)",
+		Prepare: func(v any) func() ([]byte, error) {
+			var buf []byte
+			return func() (b []byte, err error) {
+				buf, err = segjson.Append(buf[:0], v, segjson.EscapeHTML|segjson.SortMapKeys)
+				return buf, err
+			}
+		},
+	}, {
+		Name: "jsoniter", Preset: "stdlib", Kind: "peer", Module: "github.com/json-iterator/go",
+		API: "ConfigCompatibleWithStandardLibrary stream: Reset(nil), WriteVal(v), Buffer()",
+		Prepare: func(v any) func() ([]byte, error) {
+			st := jsoniter.ConfigCompatibleWithStandardLibrary.BorrowStream(nil)
+			return func() ([]byte, error) {
+				st.Reset(nil)
+				st.Error = nil
+				st.WriteVal(v)
+				return st.Buffer(), st.Error
+			}
+		},
+	}, {
+		Name: "easyjson", Preset: "stdlib", Kind: "peer", Module: "github.com/mailru/easyjson",
+		API: "generated MarshalEasyJSON(&jwriter.Writer{}), Buffer.BuildBytes(buf[:0])",
+		Prepare: func(v any) func() ([]byte, error) {
+			m, ok := v.(easyjson.Marshaler)
+			if !ok {
+				return func() ([]byte, error) { return nil, fmt.Errorf("%T has no generated marshaler", v) }
+			}
+			var buf []byte
+			return func() ([]byte, error) {
+				w := jwriter.Writer{}
+				m.MarshalEasyJSON(&w)
+				if w.Error != nil {
+					return nil, w.Error
 				}
-			},
-		}, {
-			Name: "jsonv2", Preset: "stdlib", Kind: "peer", Module: "github.com/go-json-experiment/json",
-			API: "json.MarshalWrite(w, v, jsonv1.DefaultOptionsV1()); w appends to a reused slice",
-			Prepare: func(v any) func() ([]byte, error) {
-				w := &bufWriter{}
-				return func() ([]byte, error) {
-					w.b = w.b[:0]
-					err := jsonv2.MarshalWrite(w, v, jsonv1.DefaultOptionsV1())
-					return w.b, err
-				}
-			},
-		}, {
-			Name: "sonic", Preset: "stdlib", Kind: "peer", Module: "github.com/bytedance/sonic",
-			API: "encoder.EncodeInto(&buf, v, the options of sonic.ConfigStd)",
-			Prepare: func(v any) func() ([]byte, error) {
-				const opts = encoder.EscapeHTML | encoder.SortMapKeys | encoder.CompactMarshaler | encoder.ValidateString
-				var buf []byte
-				return func() ([]byte, error) {
-					buf = buf[:0]
-					err := encoder.EncodeInto(&buf, v, opts)
-					return buf, err
-				}
-			},
-		}, {
-			Name: "goccy", Preset: "stdlib", Kind: "peer", Module: "github.com/goccy/go-json",
-			API: "json.NewEncoder(w).Encode(v); w appends to a reused slice",
-			Prepare: func(v any) func() ([]byte, error) {
-				w := &bufWriter{}
-				enc := gojson.NewEncoder(w)
-				return func() ([]byte, error) {
-					w.b = w.b[:0]
-					err := enc.Encode(v)
-					return trimNewline(w.b), err
-				}
-			},
-		}, {
-			Name: "segmentio", Preset: "stdlib", Kind: "peer", Module: "github.com/segmentio/encoding",
-			API: "json.Append(buf[:0], v, json.EscapeHTML|json.SortMapKeys)",
-			Prepare: func(v any) func() ([]byte, error) {
-				var buf []byte
-				return func() (b []byte, err error) {
-					buf, err = segjson.Append(buf[:0], v, segjson.EscapeHTML|segjson.SortMapKeys)
-					return buf, err
-				}
-			},
-		}, {
-			Name: "easyjson", Preset: "stdlib", Kind: "peer", Module: "github.com/mailru/easyjson",
-			API: "generated MarshalEasyJSON(&jwriter.Writer{}), Buffer.BuildBytes(buf[:0])",
-			Prepare: func(v any) func() ([]byte, error) {
-				m, ok := v.(easyjson.Marshaler)
-				if !ok {
-					return func() ([]byte, error) { return nil, fmt.Errorf("%T has no generated marshaler", v) }
-				}
-				var buf []byte
-				return func() ([]byte, error) {
-					w := jwriter.Writer{}
-					m.MarshalEasyJSON(&w)
-					if w.Error != nil {
-						return nil, w.Error
-					}
-					buf = w.Buffer.BuildBytes(buf[:0])
-					return buf, nil
-				}
-			},
-		}}
+				buf = w.Buffer.BuildBytes(buf[:0])
+				return buf, nil
+			}
+		},
+	}}
 }
 
 func trimNewline(b []byte) []byte { return bytes.TrimSuffix(b, []byte("\n")) }
