@@ -98,7 +98,11 @@ func main() {
 	case "server":
 		serve(c)
 	case "client":
-		if err := client(c); err != nil {
+		res, err := client(c)
+		if err == nil {
+			err = json.NewEncoder(os.Stdout).Encode(res)
+		}
+		if err != nil {
 			log.Fatal(err)
 		}
 	case "":
@@ -146,14 +150,18 @@ type clientResult struct {
 	Bytes      int
 }
 
-// client sends the load and measures.
-func client(c config) error {
+// client sends the load to c.addr and measures: for c.warmup unmeasured,
+// then for c.duration or c.maxRequests requests, whichever ends first,
+// reading process c.serverPID's CPU time at both ends of that interval.
+// Every body must be encoding/json's bytes for c.beans beans.
+func client(c config) (clientResult, error) {
+	var zero clientResult
 	if host, _, err := net.SplitHostPort(c.addr); err != nil || host != "127.0.0.1" {
-		return fmt.Errorf("-addr %q: the load generator talks to 127.0.0.1 only", c.addr)
+		return zero, fmt.Errorf("-addr %q: the load generator talks to 127.0.0.1 only", c.addr)
 	}
 	want, err := json.Marshal(values.MakeBeans(c.beans, values.BeansSeed))
 	if err != nil {
-		return err
+		return zero, err
 	}
 	tr := &http.Transport{
 		DialContext:         (&net.Dialer{}).DialContext,
@@ -206,7 +214,7 @@ func client(c config) error {
 	if err != nil {
 		stop.Store(true)
 		wg.Wait()
-		return err
+		return zero, err
 	}
 	t0 := time.Now()
 	measuring.Store(true)
@@ -228,26 +236,26 @@ func client(c config) error {
 	stop.Store(true)
 	wg.Wait()
 	if firstErr != nil {
-		return firstErr
+		return zero, firstErr
 	}
 	if err != nil {
-		return err
+		return zero, err
 	}
 	var all []time.Duration
 	for _, l := range lat {
 		all = append(all, l...)
 	}
 	if len(all) == 0 {
-		return errors.New("no request answered in the measured interval")
+		return zero, errors.New("no request answered in the measured interval")
 	}
 	slices.Sort(all)
 	q := func(p float64) float64 { return all[min(int(p*float64(len(all))), len(all)-1)].Seconds() }
-	return json.NewEncoder(os.Stdout).Encode(clientResult{
+	return clientResult{
 		// Requests counts those started in the interval; at most conns of
 		// them finish after it.
 		Requests: n, Seconds: elapsed.Seconds(), CPUSeconds: cpu1 - cpu0,
 		P50: q(0.50), P99: q(0.99), Bytes: len(want),
-	})
+	}, nil
 }
 
 // get sends one request and checks the body is want, with or without a
@@ -275,28 +283,39 @@ func get(hc *http.Client, url string, buf, want []byte) error {
 }
 
 // procCPU returns the user plus system CPU time of process pid, in
-// seconds, from /proc/<pid>/stat (fields 14 and 15, in clock ticks).
+// seconds, from /proc/<pid>/stat.
 func procCPU(pid int) (float64, error) {
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
 		return 0, err
 	}
-	// The command name (field 2) is in parentheses and may hold spaces.
+	ticks, err := statTicks(data)
+	if err != nil {
+		return 0, fmt.Errorf("/proc/%d/stat: %v", pid, err)
+	}
+	return float64(ticks) / float64(clockTicks()), nil
+}
+
+// statTicks returns utime+stime (fields 14 and 15, in clock ticks) of a
+// /proc/<pid>/stat line (proc(5)).
+func statTicks(data []byte) (uint64, error) {
+	// The command name (field 2) is in parentheses and may hold spaces
+	// and parentheses: the fields resume after the last ')'.
 	i := bytes.LastIndexByte(data, ')')
 	if i < 0 {
-		return 0, fmt.Errorf("/proc/%d/stat: no ')'", pid)
+		return 0, errors.New("no ')'")
 	}
 	f := strings.Fields(string(data[i+1:]))
 	if len(f) < 13 {
-		return 0, fmt.Errorf("/proc/%d/stat: %d fields after the name", pid, len(f))
+		return 0, fmt.Errorf("%d fields after the name, want at least 13", len(f))
 	}
 	// f[0] is field 3 (state): utime is field 14, stime field 15.
 	ut, err1 := strconv.ParseUint(f[11], 10, 64)
 	st, err2 := strconv.ParseUint(f[12], 10, 64)
 	if err1 != nil || err2 != nil {
-		return 0, fmt.Errorf("/proc/%d/stat: utime %q, stime %q", pid, f[11], f[12])
+		return 0, fmt.Errorf("utime %q, stime %q", f[11], f[12])
 	}
-	return float64(ut+st) / float64(clockTicks()), nil
+	return ut + st, nil
 }
 
 // clockTicks is the kernel's USER_HZ, the unit of /proc/<pid>/stat's
