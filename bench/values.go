@@ -11,6 +11,7 @@ import (
 	jsonv2 "github.com/go-json-experiment/json"
 	jsonv1 "github.com/go-json-experiment/json/v1"
 	gojson "github.com/goccy/go-json"
+	jsoniter "github.com/json-iterator/go"
 	"github.com/mailru/easyjson"
 	"github.com/mailru/easyjson/jwriter"
 	segjson "github.com/segmentio/encoding/json"
@@ -42,7 +43,9 @@ var jgenStdlib = &jgen.Options{Escaping: jgen.Stdlib}
 
 // ValueCodecs returns jgen and every peer, each through its fastest API that
 // writes one value into reused memory, configured for encoding/json's bytes
-// (HTML-safe escaping, sorted map keys, nil slices as null).
+// (HTML-safe escaping, sorted map keys, nil slices as null); and jgen a
+// second and third time through the calls a program makes first (Marshal,
+// and an Encoder made per value), which allocate.
 func ValueCodecs() []ValueCodec {
 	return []ValueCodec{{
 		Name: "jgen", Preset: "stdlib", Kind: "jgen", Module: "github.com/jgen-go/jgen",
@@ -55,6 +58,36 @@ func ValueCodecs() []ValueCodec {
 			}
 		},
 	}, {
+		// jgen as a program calls it first: Marshal allocates the result
+		// on every op.
+		Name: "jgen-marshal", Preset: "stdlib", Kind: "jgen", Module: "github.com/jgen-go/jgen",
+		API: "Marshal(v, &Options{Escaping: Stdlib})",
+		Prepare: func(v any) func() ([]byte, error) {
+			return func() ([]byte, error) { return jgen.Marshal(v, jgenStdlib) }
+		},
+	}, {
+		// jgen as a handler calls it: an Encoder made for each response
+		// (each op) and used once.
+		Name: "jgen-encoder", Preset: "stdlib", Kind: "jgen", Module: "github.com/jgen-go/jgen",
+		API: "NewEncoder(w, &Options{Escaping: Stdlib}) per op, then Encode(v); w appends to a reused slice",
+		Prepare: func(v any) func() ([]byte, error) {
+			w := &bufWriter{}
+			return func() ([]byte, error) {
+				w.b = w.b[:0]
+				enc, err := jgen.NewEncoder(w, jgenStdlib)
+				if err != nil {
+					return nil, err
+				}
+				err = enc.Encode(v)
+				return trimNewline(w.b), err
+			}
+		},
+	}, {
+		// DROP-IN ROWS (issue 21 item 3): when github.com/jgen-go/jgen/json
+		// (branch dropin) is merged, add before this entry, as Kind "jgen":
+		//   "jgen-json-marshal": json.Marshal(v) of the drop-in, and
+		//   "jgen-json-encoder": json.NewEncoder(w).Encode(v) of the drop-in,
+		//     the Encoder made per op as for jgen-encoder.
 		Name: "encoding-json", Preset: "stdlib", Kind: "peer", Module: "encoding/json",
 		API: "json.NewEncoder(w).Encode(v); w appends to a reused slice",
 		Prepare: func(v any) func() ([]byte, error) {
@@ -112,6 +145,18 @@ func ValueCodecs() []ValueCodec {
 			}
 		},
 	}, {
+		Name: "jsoniter", Preset: "stdlib", Kind: "peer", Module: "github.com/json-iterator/go",
+		API: "ConfigCompatibleWithStandardLibrary stream: Reset(nil), WriteVal(v), Buffer()",
+		Prepare: func(v any) func() ([]byte, error) {
+			st := jsoniter.ConfigCompatibleWithStandardLibrary.BorrowStream(nil)
+			return func() ([]byte, error) {
+				st.Reset(nil)
+				st.Error = nil
+				st.WriteVal(v)
+				return st.Buffer(), st.Error
+			}
+		},
+	}, {
 		Name: "easyjson", Preset: "stdlib", Kind: "peer", Module: "github.com/mailru/easyjson",
 		API: "generated MarshalEasyJSON(&jwriter.Writer{}), Buffer.BuildBytes(buf[:0])",
 		Prepare: func(v any) func() ([]byte, error) {
@@ -145,19 +190,24 @@ type ValueSet struct {
 }
 
 // LoadValueSet reads and decodes the corpus file of s (with encoding/json)
-// from the shared directory.
+// from the shared directory, or for a drawn set (s.Make) draws its value.
 func LoadValueSet(s values.Set) (*ValueSet, error) {
-	data, err := os.ReadFile(filepath.Join(SharedDir(), s.Path))
-	if err != nil {
-		return nil, err
-	}
-	v := s.New()
-	if err := json.Unmarshal(data, v); err != nil {
-		return nil, fmt.Errorf("%s: %w", s.Path, err)
+	var v any
+	if s.Make != nil {
+		v = s.Make()
+	} else {
+		data, err := os.ReadFile(filepath.Join(SharedDir(), s.Path))
+		if err != nil {
+			return nil, err
+		}
+		v = s.New()
+		if err := json.Unmarshal(data, v); err != nil {
+			return nil, fmt.Errorf("%s: %w", s.Path, err)
+		}
 	}
 	out, err := jgen.Marshal(v, jgenStdlib)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", s.Path, err)
+		return nil, fmt.Errorf("%s: %w", s.Name, err)
 	}
 	return &ValueSet{Name: s.Name, Value: v, Size: int64(len(out))}, nil
 }

@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"reflect"
 	"runtime"
 	"sync"
 	"testing"
 
 	"github.com/bytedance/sonic"
+	jsonv1 "github.com/go-json-experiment/json/v1"
 
 	"github.com/jgen-go/jgen/bench/values"
 )
@@ -18,6 +20,17 @@ import (
 // from jgen's, with the reason; BenchmarkValues leaves them out.
 var valueCodecExceptions = map[[2]string]string{
 	{"easyjson", "citm_catalog"}: "easyjson writes map entries in Go's random map order; it has no option to sort them",
+	{"easyjson", "api_orders"}:   "easyjson writes map entries in Go's random map order, and a json.Number as a quoted string",
+}
+
+func init() {
+	// Built with a toolchain whose encoding/json is encoding/json/v2 (Go
+	// 1.27, or GOEXPERIMENT=jsonv2), go-json-experiment forwards to it and
+	// its v1.Number is encoding/json's Number; otherwise the two are
+	// distinct types.
+	if reflect.TypeFor[jsonv1.Number]() != reflect.TypeFor[json.Number]() {
+		valueCodecExceptions[[2]string{"jsonv2", "api_orders"}] = "go-json-experiment's v1 options know its own v1.Number, not encoding/json's json.Number, which it writes as a quoted string"
+	}
 }
 
 var (
@@ -54,22 +67,26 @@ func TestValueCodecsEqual(t *testing.T) {
 		t.Fatal("sonic falls back to encoding/json on this platform or Go release: its figures would be encoding/json's")
 	}
 	for _, s := range values.Sets {
-		vs := valueSet(t, s)
-		want, err := json.Marshal(vs.Value)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range ValueCodecs() {
-			got, err := c.Prepare(vs.Value)()
+		// One subtest per set: a corpus set skips alone when the shared
+		// directory is absent, and the drawn sets still run.
+		t.Run(s.Name, func(t *testing.T) {
+			vs := valueSet(t, s)
+			want, err := json.Marshal(vs.Value)
 			if err != nil {
-				t.Errorf("%s on %s: %v", c.Name, s.Name, err)
-				continue
+				t.Fatal(err)
 			}
-			_, except := valueCodecExceptions[[2]string{c.Name, s.Name}]
-			if eq := bytes.Equal(got, want); eq == except {
-				t.Errorf("%s on %s: equal to encoding/json: %v, listed as an exception: %v\n%s", c.Name, s.Name, eq, except, describeDiff(got, want))
+			for _, c := range ValueCodecs() {
+				got, err := c.Prepare(vs.Value)()
+				if err != nil {
+					t.Errorf("%s on %s: %v", c.Name, s.Name, err)
+					continue
+				}
+				_, except := valueCodecExceptions[[2]string{c.Name, s.Name}]
+				if eq := bytes.Equal(got, want); eq == except {
+					t.Errorf("%s on %s: equal to encoding/json: %v, listed as an exception: %v\n%s", c.Name, s.Name, eq, except, describeDiff(got, want))
+				}
 			}
-		}
+		})
 	}
 }
 

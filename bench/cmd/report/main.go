@@ -39,6 +39,7 @@ type config struct {
 	callgrindBytes string
 	jackson        string
 	slog           string
+	server         string
 	out            string
 	quick, reuse   bool
 }
@@ -60,6 +61,8 @@ func main() {
 		"Jackson harness results in Go benchmark format, comma-separated files merged when present (the first: the matrix)")
 	flag.StringVar(&c.slog, "slog", "results/slog-bench.txt,results/slog-callgrind.txt",
 		"BenchmarkSlog results merged when the run has none: comma-separated files of go test output and of \"name count instr/op\" lines")
+	flag.StringVar(&c.server, "server", "results/server/server.tsv",
+		"cmd/serverbench's results, added as their own section when the file exists (the report does not run serverbench); empty to leave out")
 	flag.StringVar(&c.out, "o", "", "output directory (default results, or results/quick with -quick)")
 	flag.BoolVar(&c.quick, "quick", false, "quick iteration: -count 1, -benchtime 50ms, input=string matrix only, callgrind on len=1000 of jgen-append and the floor")
 	flag.BoolVar(&c.reuse, "reuse", false, "do not run anything: rebuild REPORT.md and chart.png from the files of the last run")
@@ -183,6 +186,7 @@ func main() {
 		outDir:    c.out,
 		chartPath: filepath.Join(c.out, "chart.png"),
 		cpuLine:   headerLine(data, "cpu:"),
+		serverTSV: c.server,
 	}
 	if err := rep.drawChart(); err != nil {
 		log.Printf("chart: %v", err)

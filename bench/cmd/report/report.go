@@ -24,6 +24,7 @@ type report struct {
 	outDir    string
 	chartPath string
 	cpuLine   string // the "cpu:" line of the go test output
+	serverTSV string // cmd/serverbench's results, "" for none
 }
 
 // A row is one writer variant in one cell.
@@ -273,6 +274,7 @@ func (r *report) markdown() string {
 
 	r.peerTables(&b)
 	r.valueTables(&b)
+	r.serverSection(&b)
 	r.slogSection(&b)
 	return b.String()
 }
