@@ -181,10 +181,19 @@ func (h *Handler) Handle(_ context.Context, r slog.Record) error {
 	s.builtIns(&r)
 	s.nonBuiltIns(&r)
 	s.buf = append(s.buf, '\n')
-	h.c.mu.Lock()
-	_, err := h.c.w.Write(s.buf)
-	h.c.mu.Unlock()
+	err := h.c.write(s.buf)
 	h.c.put(s)
+	return err
+}
+
+// write hands b to the writer under the mutex. A panic in Write reaches
+// the caller, as in slog's JSONHandler, with the mutex released; the
+// state that held b is then not put back in the pool, and the next
+// record starts from another one.
+func (c *common) write(b []byte) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	_, err := c.w.Write(b)
 	return err
 }
 
