@@ -46,6 +46,9 @@ type common struct {
 	// quote chars (quote).
 	rawTime bool
 	quote   byte
+	// asSlog is set for the nil escaping: a value that WriteValue cannot
+	// encode is then encoded again as slog encodes it (see state.failed).
+	asSlog bool
 }
 
 // NewHandler returns a Handler that writes to w under opts (nil for the
@@ -60,7 +63,7 @@ type common struct {
 // an escaping is fixed when a program is written, and a handler that
 // wrote nothing would hide the mistake.
 func NewHandler(w io.Writer, opts *slog.HandlerOptions, esc *jgen.Escaping) *Handler {
-	c := &common{w: w}
+	c := &common{w: w, asSlog: esc == nil}
 	if opts != nil {
 		c.opts = *opts
 	}
