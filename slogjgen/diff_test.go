@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"log/slog"
 	"math"
@@ -28,7 +29,7 @@ import (
 var diffStrings = []string{
 	"", "a", "plain text", "quote\" and \\", "<b>&amp;</b>", "\u2028\u2029", "é€😀",
 	"\x00\x01\x08\x09\x0a\x0c\x0d\x1f\x7f", "tab\tnl\n\b\f", "bad\xff\xe2\x82", "\xed\xa0\x80",
-	"/~a", "名前", "\ufffd", "x-key", "v-key", strings.Repeat("日本語のテキスト<&>\"", 20),
+	"/~a", "名前", "\ufffd", "x-key", "v-key", "E:key", "L:key", "G:key", strings.Repeat("日本語のテキスト<&>\"", 20),
 }
 
 // diffRawJSON are MarshalJSON outputs: valid JSON with escapes written
@@ -166,10 +167,16 @@ func (g *gen) value(depth int) slog.Value {
 		}
 		return slog.IntValue(depth)
 	case 9:
-		if g.r.IntN(4) == 0 {
-			return slog.GroupValue() // an empty group, left out
+		switch g.r.IntN(6) {
+		case 0:
+			return slog.GroupValue() // an empty group: dropped by GroupValue and AddAttrs, not by WithAttrs
+		case 1:
+			return slog.AnyValue(resolver{slog.GroupValue()}) // an empty group that reaches the handler
+		case 2:
+			return slog.AnyValue(resolver{slog.AnyValue(resolver{g.value(depth + 1)})}) // nested LogValuers
+		default:
+			return slog.AnyValue(resolver{g.value(depth + 1)}) // a LogValuer
 		}
-		return slog.AnyValue(resolver{g.value(depth + 1)}) // a LogValuer
 	default:
 		return slog.AnyValue(g.any(depth))
 	}
@@ -236,6 +243,35 @@ var replacers = []func([]string, slog.Attr) slog.Attr{
 	},
 }
 
+// emptyLogValuer resolves to an empty group.
+var emptyLogValuer = slog.AnyValue(resolver{slog.GroupValue()})
+
+func init() {
+	// Drop keys from "x"; empty the values of keys from "E:" (to an empty
+	// group) and from "L:" (to a LogValuer of one); make the values of keys
+	// from "G:" groups (whose members are passed to ReplaceAttr in turn);
+	// empty the built-in time and source, and drop the level.
+	replacers = append(replacers, func(gs []string, a slog.Attr) slog.Attr {
+		switch {
+		case strings.HasPrefix(a.Key, "x"):
+			return slog.Attr{}
+		case strings.HasPrefix(a.Key, "E:"):
+			a.Value = slog.GroupValue()
+		case strings.HasPrefix(a.Key, "L:"):
+			a.Value = emptyLogValuer
+		case strings.HasPrefix(a.Key, "G:"):
+			a.Value = slog.GroupValue(slog.String("k", "in"), slog.Attr{Key: "E:in", Value: a.Value}, slog.Attr{Key: "v", Value: a.Value})
+		case gs == nil && a.Key == slog.TimeKey:
+			a.Value = slog.GroupValue()
+		case gs == nil && a.Key == slog.SourceKey:
+			a.Value = emptyLogValuer
+		case gs == nil && a.Key == slog.LevelKey:
+			return slog.Attr{}
+		}
+		return a
+	})
+}
+
 // chain derives a handler from both roots by the same random WithAttrs and
 // WithGroup calls.
 func (g *gen) chain(hs []slog.Handler) []slog.Handler {
@@ -248,8 +284,13 @@ func (g *gen) chain(hs []slog.Handler) []slog.Handler {
 			continue
 		}
 		as := g.attrs(0, false)
-		if g.r.IntN(5) == 0 {
+		switch g.r.IntN(8) {
+		case 0:
 			as = []slog.Attr{slog.Group("empty")}
+		case 1:
+			as = []slog.Attr{slog.Group("empty"), {}} // not all empty groups: the groups are opened
+		case 2:
+			as = []slog.Attr{slog.Attr{Key: g.key(), Value: emptyLogValuer}}
 		}
 		for i := range hs {
 			hs[i] = hs[i].WithAttrs(as)
@@ -302,13 +343,22 @@ var customEscapes = func() *jgen.CharacterEscapes {
 	return ce
 }()
 
+// Longer runs: go test -run TestDifferentialRandom -records 100000 -seed 7
+var (
+	diffRecords = flag.Int("records", 0, "records of TestDifferentialRandom (0: 3,000, or 300 with -short)")
+	diffSeed    = flag.Uint64("seed", 13, "seed of TestDifferentialRandom")
+)
+
 func TestDifferentialRandom(t *testing.T) {
 	pcs := make([]uintptr, 1)
 	runtime.Callers(1, pcs)
-	g := &gen{r: rand.New(rand.NewPCG(13, 2026)), pc: pcs[0]}
+	g := &gen{r: rand.New(rand.NewPCG(*diffSeed, 2026)), pc: pcs[0]}
 	n := 3000
 	if testing.Short() {
 		n = 300
+	}
+	if *diffRecords > 0 {
+		n = *diffRecords
 	}
 	var want, got bytes.Buffer
 	others := make([]bytes.Buffer, len(escapings))

@@ -13,9 +13,13 @@
 // invalid UTF-8 byte): the time (left out when zero), level, source
 // ([slog.HandlerOptions].AddSource), message, the attrs of WithAttrs and of the
 // record, groups from WithGroup and [slog.Group] (the empty group name of
-// [Handler.WithGroup] included, as slog's handler has it), empty groups left
-// out, LogValuers resolved (with slog's limit of 100 calls), ReplaceAttr
-// called as slog calls it, duplicate keys kept in order.
+// [Handler.WithGroup] included, as slog's handler has it), empty groups
+// written as slog writes them (nothing for the group itself, but one that
+// reaches the handler, from a LogValuer, ReplaceAttr or among other attrs
+// of WithAttrs, keeps the groups around it, as {} when it is all they
+// hold: "req":{} for WithGroup("req") and a LogValuer of an empty group),
+// LogValuers resolved (with slog's limit of 100 calls), ReplaceAttr called
+// as slog calls it, duplicate keys kept in order.
 //
 // slog writes a record with two escapers, and so does a Handler, each an
 // escaping of jgen's: keys, messages, string values and the text of error

@@ -159,9 +159,10 @@ func (s *state) attrs(as []slog.Attr) bool {
 }
 
 // attr writes a, resolved and passed through ReplaceAttr (groups are not
-// passed, their members are), and reports whether it wrote anything: an
-// empty Attr, an empty *slog.Source and a group whose members all come to
-// nothing are left out.
+// passed, their members are), and reports whether it wrote anything, as
+// slog's handler counts it: an empty Attr, an empty *slog.Source and a
+// group whose members all come to nothing are left out; an empty group is
+// counted as written.
 func (s *state) attr(a slog.Attr) bool {
 	kind := a.Value.Kind()
 	if kind == slog.KindLogValuer {
@@ -199,7 +200,11 @@ func (s *state) attr(a slog.Attr) bool {
 	}
 	members := a.Value.Group()
 	if len(members) == 0 {
-		return false
+		// Written, though it writes nothing, as in slog: the groups around
+		// it stay, as {} when it is all they hold. Only a group that
+		// comes here (from a LogValuer, ReplaceAttr or WithAttrs) can be
+		// empty: slog.GroupValue and Record.AddAttrs drop the others.
+		return true
 	}
 	// A group with the empty key is inlined. One whose members all come
 	// to nothing is taken back whole, with the comma before it.
