@@ -31,8 +31,8 @@ func TestExceptions(t *testing.T) {
 		return a
 	}}
 	const (
-		same      = iota // slog writes the same on this toolchain when its line is valid
-		invalid          // slog's line is not JSON (or not UTF-8)
+		same    = iota // slog writes the same on this toolchain when its line is valid
+		invalid        // slog's line is not JSON (or not UTF-8)
 	)
 	cases := []struct {
 		name  string
