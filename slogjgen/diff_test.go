@@ -78,6 +78,9 @@ type record struct {
 type gen struct {
 	r  *rand.Rand
 	pc uintptr
+	// nothing lets a group's members all come to nothing (the exception
+	// of the package documentation): no member from "k" first.
+	nothing bool
 }
 
 func (g *gen) str() string { return diffStrings[g.r.IntN(len(diffStrings))] }
@@ -187,7 +190,7 @@ func (g *gen) value(depth int) slog.Value {
 // that no group comes to nothing (see TestExceptions).
 func (g *gen) attrs(depth int, inGroup bool) []slog.Attr {
 	var as []slog.Attr
-	if inGroup {
+	if inGroup && !g.nothing {
 		as = append(as, slog.String("k"+g.str(), g.str()))
 	}
 	for range g.r.IntN(7) {
@@ -217,7 +220,8 @@ var replacers = []func([]string, slog.Attr) slog.Attr{
 		}
 		return a
 	},
-	// Prefix each key with its groups, which follows the group tracking.
+	// Prefix each key with its groups, which follows the group tracking
+	// (groupPathReplacer).
 	func(gs []string, a slog.Attr) slog.Attr {
 		a.Key = strings.Join(gs, ".") + ">" + a.Key
 		return a
@@ -343,29 +347,40 @@ var customEscapes = func() *jgen.CharacterEscapes {
 	return ce
 }()
 
-// Longer runs: go test -run TestDifferentialRandom -records 100000 -seed 7
+// Longer runs: go test -run TestDifferential -records 100000 -seed 7
 var (
-	diffRecords = flag.Int("records", 0, "records of TestDifferentialRandom (0: 3,000, or 300 with -short)")
-	diffSeed    = flag.Uint64("seed", 13, "seed of TestDifferentialRandom")
+	diffRecords = flag.Int("records", 0, "records of TestDifferentialRandom and TestDifferentialNothing (0: 3,000, or 300 with -short)")
+	diffSeed    = flag.Uint64("seed", 13, "seed of TestDifferentialRandom and TestDifferentialNothing")
 )
 
-func TestDifferentialRandom(t *testing.T) {
+func diffCount() int {
+	switch {
+	case *diffRecords > 0:
+		return *diffRecords
+	case testing.Short():
+		return 300
+	}
+	return 3000
+}
+
+// differential writes random records through slog's JSONHandler and the
+// Handler (and, unless nothing, the Handlers of every escaping), and
+// calls check with the record's number, the ReplaceAttr's index in
+// replacers and the lines.
+func differential(t *testing.T, nothing bool, n int, check func(i, rep int, got, want []byte, others []bytes.Buffer)) {
 	pcs := make([]uintptr, 1)
 	runtime.Callers(1, pcs)
-	g := &gen{r: rand.New(rand.NewPCG(*diffSeed, 2026)), pc: pcs[0]}
-	n := 3000
-	if testing.Short() {
-		n = 300
-	}
-	if *diffRecords > 0 {
-		n = *diffRecords
-	}
+	g := &gen{r: rand.New(rand.NewPCG(*diffSeed, 2026)), pc: pcs[0], nothing: nothing}
 	var want, got bytes.Buffer
 	others := make([]bytes.Buffer, len(escapings))
+	if nothing {
+		others = nil
+	}
 	for i := range n {
-		opts := &slog.HandlerOptions{AddSource: g.r.IntN(3) == 0, Level: slog.Level(-100), ReplaceAttr: replacers[g.r.IntN(len(replacers))]}
+		rep := g.r.IntN(len(replacers))
+		opts := &slog.HandlerOptions{AddSource: g.r.IntN(3) == 0, Level: slog.Level(-100), ReplaceAttr: replacers[rep]}
 		hs := []slog.Handler{slog.NewJSONHandler(&want, opts), NewHandler(&got, opts, nil)}
-		for j := range escapings {
+		for j := range others {
 			hs = append(hs, NewHandler(&others[j], opts, &escapings[j].esc))
 		}
 		hs = g.chain(hs)
@@ -380,13 +395,51 @@ func TestDifferentialRandom(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if !bytes.Equal(got.Bytes(), want.Bytes()) {
-			t.Fatalf("record %d differs from slog's:\n got %s\nwant %s", i, got.Bytes(), want.Bytes())
+		check(i, rep, got.Bytes(), want.Bytes(), others)
+	}
+}
+
+// TestDifferentialRandom: random records, whose groups never come to
+// nothing, are slog's bytes with the nil escaping, and decode to slog's
+// value under every other escaping, whose rules their strings obey.
+func TestDifferentialRandom(t *testing.T) {
+	differential(t, false, diffCount(), func(i, _ int, got, want []byte, others []bytes.Buffer) {
+		if !bytes.Equal(got, want) {
+			t.Fatalf("record %d differs from slog's:\n got %s\nwant %s", i, got, want)
 		}
 		for j, e := range escapings {
-			checkSameValue(t, fmt.Sprintf("record %d under %s", i, e.name), others[j].Bytes(), want.Bytes(), e.ref)
+			checkSameValue(t, fmt.Sprintf("record %d under %s", i, e.name), others[j].Bytes(), want, e.ref)
 		}
-	}
+	})
+}
+
+// groupPathReplacer is the index in replacers of the ReplaceAttr that
+// writes the groups it is passed into the key.
+const groupPathReplacer = 2
+
+// TestDifferentialNothing: random records whose groups may come to
+// nothing, the one documented exception that random records reach. Each
+// line is JSON in UTF-8, and it is slog's bytes unless slog's line is not
+// JSON in UTF-8, or the ReplaceAttr writes the groups it is passed (slog
+// passes those of a group it left out).
+func TestDifferentialNothing(t *testing.T) {
+	var invalid, groups int
+	n := 10 * diffCount() // without the escapings, a tenth of the time per record
+	differential(t, true, n, func(i, rep int, got, want []byte, _ []bytes.Buffer) {
+		if !json.Valid(got) || !utf8.Valid(got) {
+			t.Fatalf("record %d: not JSON in UTF-8: %q", i, got)
+		}
+		switch {
+		case bytes.Equal(got, want):
+		case !json.Valid(want) || !utf8.Valid(want):
+			invalid++
+		case rep == groupPathReplacer:
+			groups++
+		default:
+			t.Fatalf("record %d differs from slog's valid line:\n got %s\nwant %s", i, got, want)
+		}
+	})
+	t.Logf("%d records: slog's line not JSON %d, other groups passed to ReplaceAttr %d", n, invalid, groups)
 }
 
 // checkSameValue checks that line decodes to the value of std and that
