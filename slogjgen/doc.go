@@ -75,7 +75,8 @@
 //
 // Each record is one compact JSON object followed by a newline, handed to
 // the io.Writer in one Write call whatever its size; Handle returns the
-// writer's error. Handlers derived with WithAttrs and WithGroup share one
+// writer's error. A panic in Write reaches the caller of Handle, as in
+// slog, with the mutex released: the next record is written. Handlers derived with WithAttrs and WithGroup share one
 // mutex with the Handler they come from, so their Write calls never
 // overlap, and WithAttrs encodes its attrs once, into a prefix every
 // record copies. Handle does not allocate for a record without

@@ -176,8 +176,10 @@ func (h *Handler) clone() *Handler {
 // Handle writes r as one line: its time (left out when zero), level,
 // source (with [slog.HandlerOptions].AddSource), message and attrs, each
 // passed through ReplaceAttr when set, as slog's [slog.JSONHandler]
-// writes them. It returns the [io.Writer]'s error. A value that cannot be
-// encoded does not make it fail: its place holds a string that says why.
+// writes them. It returns the [io.Writer]'s error; a panic in its Write
+// reaches the caller with the handler's mutex released. A value that
+// cannot be encoded does not make it fail: its place holds a string that
+// says why (see the package documentation).
 func (h *Handler) Handle(_ context.Context, r slog.Record) error {
 	s := h.c.get(h)
 	s.buf = append(s.buf[:0], '{')
