@@ -79,7 +79,9 @@ type gen struct {
 	r  *rand.Rand
 	pc uintptr
 	// nothing lets a group's members all come to nothing (the exception
-	// of the package documentation): no member from "k" first.
+	// of the package documentation): no member from "k" first. It also
+	// makes values that fail to encode, whose text only the nil escaping
+	// demands to be slog's.
 	nothing bool
 }
 
@@ -104,13 +106,23 @@ func (g *gen) float() float64 {
 		if g.r.IntN(2) == 0 {
 			f = math.Float64frombits(g.r.Uint64())
 		}
-		if !math.IsNaN(f) && !math.IsInf(f, 0) {
+		if !math.IsNaN(f) && !math.IsInf(f, 0) || g.nothing && g.r.IntN(20) == 0 {
 			return f
 		}
 	}
 }
 
+// failing are values that fail to encode, in encoding/json and in jgen.
+var failing = []any{
+	map[string]any{"n": math.NaN()}, []float64{math.Inf(-1)}, make(chan int), failMarshaler{}, &ptrFail{},
+	failTexter{}, map[failTexter]int{{}: 1}, json.Number("1x"), struct{ T time.Time }{time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)},
+	marshaler("{"), json.RawMessage(`[1,]`), func() {}, complex(1, 1),
+}
+
 func (g *gen) any(depth int) any {
+	if g.nothing && g.r.IntN(12) == 0 {
+		return failing[g.r.IntN(len(failing))]
+	}
 	switch g.r.IntN(16) {
 	case 0:
 		return errors.New(g.str())
@@ -418,7 +430,8 @@ func TestDifferentialRandom(t *testing.T) {
 const groupPathReplacer = 2
 
 // TestDifferentialNothing: random records whose groups may come to
-// nothing, the one documented exception that random records reach. Each
+// nothing, the one documented exception that random records reach, and
+// with values that fail to encode (NaN and ±Inf among the floats). Each
 // line is JSON in UTF-8, and it is slog's bytes unless slog's line is not
 // JSON in UTF-8, or the ReplaceAttr writes the groups it is passed (slog
 // passes those of a group it left out).
