@@ -76,3 +76,22 @@ func TestHandleAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyValueAllocs: the values WriteValue encodes without allocating
+// cost Handle nothing either; the encoding/json pass that a failing value
+// takes with the nil escaping is not on this path.
+func TestAnyValueAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	r := slog.NewRecord(at, slog.LevelInfo, "m", 0)
+	r.AddAttrs(slog.Any("m", map[string]int{"a": 1, "b": 2}), slog.Any("s", struct{ A, B int }{1, 2}),
+		slog.Any("l", []string{"x", "<y>"}), slog.Float64("f", 1.5))
+	for _, esc := range []*jgen.Escaping{nil, &jgen.ASCII} {
+		h := NewHandler(io.Discard, nil, esc)
+		ctx := context.Background()
+		if n := testing.AllocsPerRun(100, func() { _ = h.Handle(ctx, r) }); n != 0 {
+			t.Errorf("escaping %v: %v allocations per Handle, want 0", esc, n)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"log/slog"
 	"math"
@@ -28,7 +29,7 @@ import (
 var diffStrings = []string{
 	"", "a", "plain text", "quote\" and \\", "<b>&amp;</b>", "\u2028\u2029", "é€😀",
 	"\x00\x01\x08\x09\x0a\x0c\x0d\x1f\x7f", "tab\tnl\n\b\f", "bad\xff\xe2\x82", "\xed\xa0\x80",
-	"/~a", "名前", "\ufffd", "x-key", "v-key", strings.Repeat("日本語のテキスト<&>\"", 20),
+	"/~a", "名前", "\ufffd", "x-key", "v-key", "E:key", "L:key", "G:key", strings.Repeat("日本語のテキスト<&>\"", 20),
 }
 
 // diffRawJSON are MarshalJSON outputs: valid JSON with escapes written
@@ -77,6 +78,11 @@ type record struct {
 type gen struct {
 	r  *rand.Rand
 	pc uintptr
+	// nothing lets a group's members all come to nothing (the exception
+	// of the package documentation): no member from "k" first. It also
+	// makes values that fail to encode, whose text only the nil escaping
+	// demands to be slog's.
+	nothing bool
 }
 
 func (g *gen) str() string { return diffStrings[g.r.IntN(len(diffStrings))] }
@@ -100,13 +106,23 @@ func (g *gen) float() float64 {
 		if g.r.IntN(2) == 0 {
 			f = math.Float64frombits(g.r.Uint64())
 		}
-		if !math.IsNaN(f) && !math.IsInf(f, 0) {
+		if !math.IsNaN(f) && !math.IsInf(f, 0) || g.nothing && g.r.IntN(20) == 0 {
 			return f
 		}
 	}
 }
 
+// failing are values that fail to encode, in encoding/json and in jgen.
+var failing = []any{
+	map[string]any{"n": math.NaN()}, []float64{math.Inf(-1)}, make(chan int), failMarshaler{}, &ptrFail{},
+	failTexter{}, map[failTexter]int{{}: 1}, json.Number("1x"), struct{ T time.Time }{time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)},
+	marshaler("{"), json.RawMessage(`[1,]`), func() {}, complex(1, 1),
+}
+
 func (g *gen) any(depth int) any {
+	if g.nothing && g.r.IntN(12) == 0 {
+		return failing[g.r.IntN(len(failing))]
+	}
 	switch g.r.IntN(16) {
 	case 0:
 		return errors.New(g.str())
@@ -166,10 +182,16 @@ func (g *gen) value(depth int) slog.Value {
 		}
 		return slog.IntValue(depth)
 	case 9:
-		if g.r.IntN(4) == 0 {
-			return slog.GroupValue() // an empty group, left out
+		switch g.r.IntN(6) {
+		case 0:
+			return slog.GroupValue() // an empty group: dropped by GroupValue and AddAttrs, not by WithAttrs
+		case 1:
+			return slog.AnyValue(resolver{slog.GroupValue()}) // an empty group that reaches the handler
+		case 2:
+			return slog.AnyValue(resolver{slog.AnyValue(resolver{g.value(depth + 1)})}) // nested LogValuers
+		default:
+			return slog.AnyValue(resolver{g.value(depth + 1)}) // a LogValuer
 		}
-		return slog.AnyValue(resolver{g.value(depth + 1)}) // a LogValuer
 	default:
 		return slog.AnyValue(g.any(depth))
 	}
@@ -180,7 +202,7 @@ func (g *gen) value(depth int) slog.Value {
 // that no group comes to nothing (see TestExceptions).
 func (g *gen) attrs(depth int, inGroup bool) []slog.Attr {
 	var as []slog.Attr
-	if inGroup {
+	if inGroup && !g.nothing {
 		as = append(as, slog.String("k"+g.str(), g.str()))
 	}
 	for range g.r.IntN(7) {
@@ -210,7 +232,8 @@ var replacers = []func([]string, slog.Attr) slog.Attr{
 		}
 		return a
 	},
-	// Prefix each key with its groups, which follows the group tracking.
+	// Prefix each key with its groups, which follows the group tracking
+	// (groupPathReplacer).
 	func(gs []string, a slog.Attr) slog.Attr {
 		a.Key = strings.Join(gs, ".") + ">" + a.Key
 		return a
@@ -236,6 +259,35 @@ var replacers = []func([]string, slog.Attr) slog.Attr{
 	},
 }
 
+// emptyLogValuer resolves to an empty group.
+var emptyLogValuer = slog.AnyValue(resolver{slog.GroupValue()})
+
+func init() {
+	// Drop keys from "x"; empty the values of keys from "E:" (to an empty
+	// group) and from "L:" (to a LogValuer of one); make the values of keys
+	// from "G:" groups (whose members are passed to ReplaceAttr in turn);
+	// empty the built-in time and source, and drop the level.
+	replacers = append(replacers, func(gs []string, a slog.Attr) slog.Attr {
+		switch {
+		case strings.HasPrefix(a.Key, "x"):
+			return slog.Attr{}
+		case strings.HasPrefix(a.Key, "E:"):
+			a.Value = slog.GroupValue()
+		case strings.HasPrefix(a.Key, "L:"):
+			a.Value = emptyLogValuer
+		case strings.HasPrefix(a.Key, "G:"):
+			a.Value = slog.GroupValue(slog.String("k", "in"), slog.Attr{Key: "E:in", Value: a.Value}, slog.Attr{Key: "v", Value: a.Value})
+		case gs == nil && a.Key == slog.TimeKey:
+			a.Value = slog.GroupValue()
+		case gs == nil && a.Key == slog.SourceKey:
+			a.Value = emptyLogValuer
+		case gs == nil && a.Key == slog.LevelKey:
+			return slog.Attr{}
+		}
+		return a
+	})
+}
+
 // chain derives a handler from both roots by the same random WithAttrs and
 // WithGroup calls.
 func (g *gen) chain(hs []slog.Handler) []slog.Handler {
@@ -248,8 +300,13 @@ func (g *gen) chain(hs []slog.Handler) []slog.Handler {
 			continue
 		}
 		as := g.attrs(0, false)
-		if g.r.IntN(5) == 0 {
+		switch g.r.IntN(8) {
+		case 0:
 			as = []slog.Attr{slog.Group("empty")}
+		case 1:
+			as = []slog.Attr{slog.Group("empty"), {}} // not all empty groups: the groups are opened
+		case 2:
+			as = []slog.Attr{slog.Attr{Key: g.key(), Value: emptyLogValuer}}
 		}
 		for i := range hs {
 			hs[i] = hs[i].WithAttrs(as)
@@ -302,20 +359,40 @@ var customEscapes = func() *jgen.CharacterEscapes {
 	return ce
 }()
 
-func TestDifferentialRandom(t *testing.T) {
+// Longer runs: go test -run TestDifferential -records 100000 -seed 7
+var (
+	diffRecords = flag.Int("records", 0, "records of TestDifferentialRandom and TestDifferentialNothing (0: 3,000, or 300 with -short)")
+	diffSeed    = flag.Uint64("seed", 13, "seed of TestDifferentialRandom and TestDifferentialNothing")
+)
+
+func diffCount() int {
+	switch {
+	case *diffRecords > 0:
+		return *diffRecords
+	case testing.Short():
+		return 300
+	}
+	return 3000
+}
+
+// differential writes random records through slog's JSONHandler and the
+// Handler (and, unless nothing, the Handlers of every escaping), and
+// calls check with the record's number, the ReplaceAttr's index in
+// replacers and the lines.
+func differential(t *testing.T, nothing bool, n int, check func(i, rep int, got, want []byte, others []bytes.Buffer)) {
 	pcs := make([]uintptr, 1)
 	runtime.Callers(1, pcs)
-	g := &gen{r: rand.New(rand.NewPCG(13, 2026)), pc: pcs[0]}
-	n := 3000
-	if testing.Short() {
-		n = 300
-	}
+	g := &gen{r: rand.New(rand.NewPCG(*diffSeed, 2026)), pc: pcs[0], nothing: nothing}
 	var want, got bytes.Buffer
 	others := make([]bytes.Buffer, len(escapings))
+	if nothing {
+		others = nil
+	}
 	for i := range n {
-		opts := &slog.HandlerOptions{AddSource: g.r.IntN(3) == 0, Level: slog.Level(-100), ReplaceAttr: replacers[g.r.IntN(len(replacers))]}
+		rep := g.r.IntN(len(replacers))
+		opts := &slog.HandlerOptions{AddSource: g.r.IntN(3) == 0, Level: slog.Level(-100), ReplaceAttr: replacers[rep]}
 		hs := []slog.Handler{slog.NewJSONHandler(&want, opts), NewHandler(&got, opts, nil)}
-		for j := range escapings {
+		for j := range others {
 			hs = append(hs, NewHandler(&others[j], opts, &escapings[j].esc))
 		}
 		hs = g.chain(hs)
@@ -330,13 +407,52 @@ func TestDifferentialRandom(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if !bytes.Equal(got.Bytes(), want.Bytes()) {
-			t.Fatalf("record %d differs from slog's:\n got %s\nwant %s", i, got.Bytes(), want.Bytes())
+		check(i, rep, got.Bytes(), want.Bytes(), others)
+	}
+}
+
+// TestDifferentialRandom: random records, whose groups never come to
+// nothing, are slog's bytes with the nil escaping, and decode to slog's
+// value under every other escaping, whose rules their strings obey.
+func TestDifferentialRandom(t *testing.T) {
+	differential(t, false, diffCount(), func(i, _ int, got, want []byte, others []bytes.Buffer) {
+		if !bytes.Equal(got, want) {
+			t.Fatalf("record %d differs from slog's:\n got %s\nwant %s", i, got, want)
 		}
 		for j, e := range escapings {
-			checkSameValue(t, fmt.Sprintf("record %d under %s", i, e.name), others[j].Bytes(), want.Bytes(), e.ref)
+			checkSameValue(t, fmt.Sprintf("record %d under %s", i, e.name), others[j].Bytes(), want, e.ref)
 		}
-	}
+	})
+}
+
+// groupPathReplacer is the index in replacers of the ReplaceAttr that
+// writes the groups it is passed into the key.
+const groupPathReplacer = 2
+
+// TestDifferentialNothing: random records whose groups may come to
+// nothing, the one documented exception that random records reach, and
+// with values that fail to encode (NaN and ±Inf among the floats). Each
+// line is JSON in UTF-8, and it is slog's bytes unless slog's line is not
+// JSON in UTF-8, or the ReplaceAttr writes the groups it is passed (slog
+// passes those of a group it left out).
+func TestDifferentialNothing(t *testing.T) {
+	var invalid, groups int
+	n := 10 * diffCount() // without the escapings, a tenth of the time per record
+	differential(t, true, n, func(i, rep int, got, want []byte, _ []bytes.Buffer) {
+		if !json.Valid(got) || !utf8.Valid(got) {
+			t.Fatalf("record %d: not JSON in UTF-8: %q", i, got)
+		}
+		switch {
+		case bytes.Equal(got, want):
+		case !json.Valid(want) || !utf8.Valid(want):
+			invalid++
+		case rep == groupPathReplacer:
+			groups++
+		default:
+			t.Fatalf("record %d differs from slog's valid line:\n got %s\nwant %s", i, got, want)
+		}
+	})
+	t.Logf("%d records: slog's line not JSON %d, other groups passed to ReplaceAttr %d", n, invalid, groups)
 }
 
 // checkSameValue checks that line decodes to the value of std and that

@@ -13,9 +13,13 @@
 // invalid UTF-8 byte): the time (left out when zero), level, source
 // ([slog.HandlerOptions].AddSource), message, the attrs of WithAttrs and of the
 // record, groups from WithGroup and [slog.Group] (the empty group name of
-// [Handler.WithGroup] included, as slog's handler has it), empty groups left
-// out, LogValuers resolved (with slog's limit of 100 calls), ReplaceAttr
-// called as slog calls it, duplicate keys kept in order.
+// [Handler.WithGroup] included, as slog's handler has it), empty groups
+// written as slog writes them (nothing for the group itself, but one that
+// reaches the handler, from a LogValuer, ReplaceAttr or among other attrs
+// of WithAttrs, keeps the groups around it, as {} when it is all they
+// hold: "req":{} for WithGroup("req") and a LogValuer of an empty group),
+// LogValuers resolved (with slog's limit of 100 calls), ReplaceAttr called
+// as slog calls it, duplicate keys kept in order.
 //
 // slog writes a record with two escapers, and so does a Handler, each an
 // escaping of jgen's: keys, messages, string values and the text of error
@@ -28,7 +32,15 @@
 // json.Marshaler; time.Time as RFC 3339 with nanoseconds; time.Duration as
 // its integer nanoseconds; []byte as base64; a panic in a value's method
 // as slog writes it ("<nil>" for a nil pointer, "!PANIC: " and the panic's
-// value otherwise).
+// value otherwise). A value that WriteValue refuses (a channel, a function,
+// NaN or ±Inf, a failing MarshalJSON or MarshalText, MarshalJSON output that
+// is not JSON, an invalid json.Number, a time.Time with a year outside
+// 0..9999 inside a value, a cycle, nesting deeper than
+// [jgen.DefaultMaxDepth]) is encoded a second time, with encoding/json as
+// slog encodes it, so its place holds what slog writes on the running Go
+// release: "!ERROR:" and encoding/json's message, or encoding/json's output
+// where it encodes the value (nesting deeper than jgen's limit, on Go 1.26).
+// Its methods are then called twice.
 //
 // The exceptions, each tested, where a Handler writes valid JSON in UTF-8
 // and slog does not, or where the text of a message differs:
@@ -36,10 +48,9 @@
 //     Handler writes the string "!ERROR:time.Time year outside of range
 //     [0,9999]", as slog does from Go 1.27; the slog of Go 1.26 writes that
 //     string followed by the time, which is not JSON;
-//   - a value WriteValue cannot encode (a channel, a function, NaN or ±Inf,
-//     MarshalJSON output that is not JSON, nesting deeper than
-//     [jgen.DefaultMaxDepth]) is written as the string "!ERROR:" followed by
-//     jgen's error text, where slog writes "!ERROR:" and encoding/json's;
+//   - a value that WriteValue refuses and encoding/json encodes, with
+//     invalid UTF-8 in MarshalJSON output, is written as "!ERROR:" and
+//     jgen's error text;
 //   - invalid UTF-8 inside MarshalJSON output (json.RawMessage included)
 //     is replaced as in any other string, where slog copies it as it is;
 //   - a group whose members all come to nothing (each dropped by
@@ -57,13 +68,15 @@
 // logger must not lose a record to a bad byte, so the [jgen.InvalidUTF8Error]
 // policy becomes [jgen.InvalidUTF8Replace]: each invalid byte is written \ufffd.
 // With the apostrophe as [jgen.Escaping].QuoteChar the lines are JSON5,
-// not JSON.
+// not JSON. A value that WriteValue refuses is written as the string
+// "!ERROR:" followed by jgen's error text, and is not encoded again.
 //
 // # Output
 //
 // Each record is one compact JSON object followed by a newline, handed to
 // the io.Writer in one Write call whatever its size; Handle returns the
-// writer's error. Handlers derived with WithAttrs and WithGroup share one
+// writer's error. A panic in Write reaches the caller of Handle, as in
+// slog, with the mutex released: the next record is written. Handlers derived with WithAttrs and WithGroup share one
 // mutex with the Handler they come from, so their Write calls never
 // overlap, and WithAttrs encodes its attrs once, into a prefix every
 // record copies. Handle does not allocate for a record without

@@ -46,6 +46,9 @@ type common struct {
 	// quote chars (quote).
 	rawTime bool
 	quote   byte
+	// asSlog is set for the nil escaping: a value that WriteValue cannot
+	// encode is then encoded again as slog encodes it (see state.failed).
+	asSlog bool
 }
 
 // NewHandler returns a Handler that writes to w under opts (nil for the
@@ -60,7 +63,7 @@ type common struct {
 // an escaping is fixed when a program is written, and a handler that
 // wrote nothing would hide the mistake.
 func NewHandler(w io.Writer, opts *slog.HandlerOptions, esc *jgen.Escaping) *Handler {
-	c := &common{w: w}
+	c := &common{w: w, asSlog: esc == nil}
 	if opts != nil {
 		c.opts = *opts
 	}
@@ -173,18 +176,29 @@ func (h *Handler) clone() *Handler {
 // Handle writes r as one line: its time (left out when zero), level,
 // source (with [slog.HandlerOptions].AddSource), message and attrs, each
 // passed through ReplaceAttr when set, as slog's [slog.JSONHandler]
-// writes them. It returns the [io.Writer]'s error. A value that cannot be
-// encoded does not make it fail: its place holds a string that says why.
+// writes them. It returns the [io.Writer]'s error; a panic in its Write
+// reaches the caller with the handler's mutex released. A value that
+// cannot be encoded does not make it fail: its place holds a string that
+// says why (see the package documentation).
 func (h *Handler) Handle(_ context.Context, r slog.Record) error {
 	s := h.c.get(h)
 	s.buf = append(s.buf[:0], '{')
 	s.builtIns(&r)
 	s.nonBuiltIns(&r)
 	s.buf = append(s.buf, '\n')
-	h.c.mu.Lock()
-	_, err := h.c.w.Write(s.buf)
-	h.c.mu.Unlock()
+	err := h.c.write(s.buf)
 	h.c.put(s)
+	return err
+}
+
+// write hands b to the writer under the mutex. A panic in Write reaches
+// the caller, as in slog's JSONHandler, with the mutex released; the
+// state that held b is then not put back in the pool, and the next
+// record starts from another one.
+func (c *common) write(b []byte) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	_, err := c.w.Write(b)
 	return err
 }
 

@@ -1,12 +1,14 @@
 package slogjgen
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"log/slog"
 	"reflect"
 	"strconv"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jgen-go/jgen"
 )
@@ -157,9 +159,10 @@ func (s *state) attrs(as []slog.Attr) bool {
 }
 
 // attr writes a, resolved and passed through ReplaceAttr (groups are not
-// passed, their members are), and reports whether it wrote anything: an
-// empty Attr, an empty *slog.Source and a group whose members all come to
-// nothing are left out.
+// passed, their members are), and reports whether it wrote anything, as
+// slog's handler counts it: an empty Attr, an empty *slog.Source and a
+// group whose members all come to nothing are left out; an empty group is
+// counted as written.
 func (s *state) attr(a slog.Attr) bool {
 	kind := a.Value.Kind()
 	if kind == slog.KindLogValuer {
@@ -197,7 +200,11 @@ func (s *state) attr(a slog.Attr) bool {
 	}
 	members := a.Value.Group()
 	if len(members) == 0 {
-		return false
+		// Written, though it writes nothing, as in slog: the groups around
+		// it stay, as {} when it is all they hold. Only a group that
+		// comes here (from a LogValuer, ReplaceAttr or WithAttrs) can be
+		// empty: slog.GroupValue and Record.AddAttrs drop the others.
+		return true
 	}
 	// A group with the empty key is inlined. One whose members all come
 	// to nothing is taken back whole, with the comma before it.
@@ -279,7 +286,7 @@ func (s *state) value(k slog.Kind, v slog.Value) {
 	case slog.KindFloat64:
 		var err error
 		if s.buf, err = jgen.AppendFloat(s.buf, v.Float64(), 64); err != nil {
-			s.str("!ERROR:" + err.Error())
+			s.failed(v.Float64(), err)
 		}
 	case slog.KindBool:
 		s.buf = strconv.AppendBool(s.buf, v.Bool())
@@ -333,18 +340,44 @@ func (s *state) any(v any) {
 		}
 	}
 	s.g.ResetAppend(s.buf)
-	s.takeValue(s.g.WriteValue(v))
-}
-
-// takeValue takes back the buffer from the value generator after a write
-// that returned err; on an error, nothing of the value was written, and a
-// string that says why stands in its place.
-func (s *state) takeValue(err error) {
+	err := s.g.WriteValue(v)
+	// On an error, nothing of the value was written.
 	s.buf = s.g.Bytes()
 	s.g.ResetAppend(nil)
 	if err != nil {
-		s.str("!ERROR:" + err.Error())
+		s.failed(v, err)
 	}
+}
+
+// failed writes what stands in the place of v, which jgen could not
+// encode (err). With an escaping, that is "!ERROR:" and err's text. With
+// the nil escaping, it is what slog's JSONHandler writes: v is encoded
+// again, as slog encodes it, by an [encoding/json.Encoder] after
+// SetEscapeHTML(false), and its error is written as slog writes it
+// ("!ERROR:%v"), so the text is encoding/json's on every Go release; when
+// encoding/json does encode v (a nesting deeper than jgen's limit, on a
+// release whose encoding/json has none), its output is written, unless it
+// holds invalid UTF-8 (from MarshalJSON output), when err is. The methods
+// of v are then called a second time; this path is taken only for a value
+// that jgen refuses, so it costs nothing to the others.
+func (s *state) failed(v any, err error) {
+	if !s.h.c.asSlog {
+		s.str("!ERROR:" + err.Error())
+		return
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if jerr := enc.Encode(v); jerr != nil {
+		s.str(fmt.Sprintf("!ERROR:%v", jerr))
+		return
+	}
+	out := bytes.TrimSuffix(b.Bytes(), []byte{'\n'})
+	if !utf8.Valid(out) {
+		s.str("!ERROR:" + err.Error())
+		return
+	}
+	s.buf = append(s.buf, out...)
 }
 
 // appendRFC3339Nano appends t as t.AppendFormat(b, time.RFC3339Nano) does,
