@@ -1,4 +1,4 @@
-//go:build goexperiment.jsonv2
+//go:build goexperiment.jsonv2 && !go1.27
 
 package json
 
@@ -7,6 +7,9 @@ import stdjson "encoding/json"
 // This file holds the identifiers that encoding/json exports when it is
 // implemented on encoding/json/v2 (Go 1.27, or Go 1.26 with
 // GOEXPERIMENT=jsonv2): its Options and option functions, forwarded.
+//
+// This file is options_go127.go for Go 1.26 with GOEXPERIMENT=jsonv2,
+// where the go1.27 constraint of that file does not hold.
 
 // Options is encoding/json's Options: the options that configure the v1
 // semantics of encoding/json/v2's Marshal and Unmarshal functions.
