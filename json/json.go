@@ -8,9 +8,9 @@
 // [Marshal], [MarshalIndent] and [Encoder.Encode] encode with jgen's value
 // encoder ([jgen.AppendMarshal] with the [jgen.Stdlib] escaping, or
 // [jgen.StdlibNoHTML] after [Encoder.SetEscapeHTML](false)) into pooled
-// scratch memory: Marshal allocates its result and nothing else, and Encode
-// allocates nothing, beyond what the value's own MarshalJSON and MarshalText
-// methods allocate. Their output bytes are those of the toolchain's
+// scratch memory: for a value that encodes, Marshal allocates its result
+// and nothing else, and Encode allocates nothing, beyond what the value's
+// own MarshalJSON and MarshalText methods allocate. Their output bytes are those of the toolchain's
 // encoding/json. Where jgen cannot encode a value, the value is encoded
 // again by encoding/json, whose result (bytes or error) is returned, so the
 // errors are encoding/json's own values and texts; a MarshalJSON or

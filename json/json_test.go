@@ -217,7 +217,18 @@ func (b badOutput) MarshalJSON() ([]byte, error) { return []byte(b), nil }
 
 type cycle struct{ Next *cycle }
 
-// failingValues are values encoding/json refuses.
+// nested is n arrays, one inside the other.
+func nested(n int) any {
+	var v any = []any{}
+	for range n - 1 {
+		v = []any{v}
+	}
+	return v
+}
+
+// failingValues are values encoding/json refuses, or that jgen refuses
+// where encoding/json does not; for each, the drop-in's result must be
+// encoding/json's.
 func failingValues() []any {
 	c := &cycle{}
 	c.Next = c
@@ -233,6 +244,9 @@ func failingValues() []any {
 		struct{ B badOutput }{"[1,]"},
 		json.Number("1.2.3"), json.Number("-"), struct{ N json.Number }{"x"},
 		json.RawMessage("{]"), map[[2]int]int{{1, 2}: 3}, map[bool]int{true: 1},
+		// Deeper than jgen's Options.MaxDepth (10000): classic
+		// encoding/json writes it, the one on encoding/json/v2 refuses it.
+		nested(10001),
 	}
 }
 
