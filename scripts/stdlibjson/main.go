@@ -335,7 +335,8 @@ var expectedRemoved = map[string]string{
 func goCmd(dir string, args ...string) *exec.Cmd {
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	flags := strings.TrimSpace(os.Getenv("GOFLAGS") + " -mod=mod")
+	cmd.Env = append(os.Environ(), "GOFLAGS="+flags, "GOWORK=off")
 	return cmd
 }
 
