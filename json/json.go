@@ -37,10 +37,22 @@ import (
 // The options of Marshal and of an Encoder with HTML escaping (the
 // default), and of an Encoder after SetEscapeHTML(false). They are
 // package variables so that passing their address allocates nothing.
+//
+// encoding/json copies invalid UTF-8 and lone surrogate escapes inside
+// MarshalJSON output (and json.RawMessage) as they are, where jgen's
+// Stdlib escapings replace them; the MarshalerEscaping here refuses them
+// instead (InvalidUTF8Error), so that such a value fails in jgen and is
+// encoded by encoding/json, with its bytes.
 var (
-	htmlOptions   = jgen.Options{Escaping: jgen.Stdlib}
-	noHTMLOptions = jgen.Options{Escaping: jgen.StdlibNoHTML, MarshalerEscaping: &jgen.StdlibNoHTMLMarshaler}
+	htmlOptions   = jgen.Options{Escaping: jgen.Stdlib, MarshalerEscaping: strict(jgen.Stdlib)}
+	noHTMLOptions = jgen.Options{Escaping: jgen.StdlibNoHTML, MarshalerEscaping: strict(jgen.StdlibNoHTMLMarshaler)}
 )
+
+// strict returns e refusing invalid UTF-8.
+func strict(e jgen.Escaping) *jgen.Escaping {
+	e.InvalidUTF8 = jgen.InvalidUTF8Error
+	return &e
+}
 
 // maxPooled is the largest scratch buffer kept for reuse, in bytes: a
 // rare large value does not pin its memory in the pool.

@@ -110,6 +110,22 @@ func values() []any {
 		r, &r, []record{r, {}}, map[string]*record{"x": &r, "nil": nil},
 		json.Number("0"), json.RawMessage(`[1, 2,3 ]`), json.RawMessage(nil),
 		time.Time{}, netip.Addr{}, custom{}, textID(9),
+		// MarshalJSON output is compacted and its strings re-escaped as
+		// encoding/json does: kept escapes, raw HTML and U+2028, invalid
+		// UTF-8, number forms.
+		json.RawMessage("\"\xff\xfe<\u2028\u2029>&\""), json.RawMessage(`"\u003c\/\ud83d\ude00\u00e9"`),
+		json.RawMessage("[1E+2, -0, 0.5e-3 ,\t\r\n{}]"), json.RawMessage(`{"<":{"a":[true,false,null]}}`),
+		[]badOutput{"\"\xc3\"", "\"\xed\xa0\x80\"", `"\ud800"`, "\"\u2028\""},
+		map[string]int{"\xff<": 1, "é&": 2, "": 3}, (*custom)(nil), []any{(*custom)(nil), (*textID)(nil)},
+		map[*textID]int{}, &struct {
+			B  bool        `json:",string"`
+			F  float64     `json:",string"`
+			S  string      `json:",string"`
+			N  json.Number `json:",string"`
+			P  *int        `json:",string"`
+			HT string      `json:"<a&b>"`
+			*embedded
+		}{B: true, F: 1.5, S: "<\"q\">", N: "12"},
 		struct {
 			A int `json:",omitempty"`
 			B int `json:"b,omitempty"`
@@ -244,6 +260,7 @@ func failingValues() []any {
 		struct{ B badOutput }{"[1,]"},
 		json.Number("1.2.3"), json.Number("-"), struct{ N json.Number }{"x"},
 		json.RawMessage("{]"), map[[2]int]int{{1, 2}: 3}, map[bool]int{true: 1},
+		time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC), []any{time.Date(-1, 1, 1, 0, 0, 0, 0, time.UTC)},
 		// Deeper than jgen's Options.MaxDepth (10000): classic
 		// encoding/json writes it, the one on encoding/json/v2 refuses it.
 		nested(10001),
