@@ -45,7 +45,7 @@ targets=(
 	"./internal/ftoa:FuzzAppendJSON:150000x"
 	"./internal/scan:FuzzRefinedSet:100000x"
 	"./internal/scan:FuzzEscape:20000x"
-	"./json:FuzzMatchStdlib:15000x"
+	"./json:FuzzMatchStdlib:10000x"
 )
 
 if [ -n "${JGEN_FUZZ_TARGETS:-}" ]; then
