@@ -46,6 +46,7 @@ targets=(
 	"./internal/ftoa:FuzzAppendJSON:150000x"
 	"./internal/scan:FuzzRefinedSet:100000x"
 	"./internal/scan:FuzzEscape:20000x"
+	"./json:FuzzMatchStdlib:10000x"
 )
 
 if [ -n "${JGEN_FUZZ_TARGETS:-}" ]; then
