@@ -18,6 +18,7 @@ import (
 	jsoniter "github.com/json-iterator/go"
 
 	"github.com/jgen-go/jgen"
+	jgenjson "github.com/jgen-go/jgen/json"
 )
 
 // ServerCodec is one way a net/http handler writes a JSON response body, as
@@ -95,9 +96,16 @@ func ServerCodecs() []ServerCodec {
 			}
 		},
 	}, {
-		// DROP-IN ROW (issue 21 item 3): when github.com/jgen-go/jgen/json
-		// (branch dropin) is merged, add before this entry
-		//   "jgen-json-encoder": json.NewEncoder(w).Encode(v) of the drop-in.
+		Name: "jgen-json-encoder", API: "json.NewEncoder(w).Encode(v) of github.com/jgen-go/jgen/json (the drop-in)",
+		Handler: func(v any) http.HandlerFunc {
+			return func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				if err := jgenjson.NewEncoder(w).Encode(v); err != nil {
+					serverError(w, err)
+				}
+			}
+		},
+	}, {
 		Name: "sonic", API: "sonic.ConfigStd.NewEncoder(w).Encode(v)",
 		Handler: func(v any) http.HandlerFunc {
 			return func(w http.ResponseWriter, r *http.Request) {

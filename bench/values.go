@@ -18,6 +18,7 @@ import (
 
 	"github.com/jgen-go/jgen"
 	"github.com/jgen-go/jgen/bench/values"
+	jgenjson "github.com/jgen-go/jgen/json"
 )
 
 // ValueCodec is one encoder of Go values in the value benchmarks
@@ -83,11 +84,26 @@ func ValueCodecs() []ValueCodec {
 			}
 		},
 	}, {
-		// DROP-IN ROWS (issue 21 item 3): when github.com/jgen-go/jgen/json
-		// (branch dropin) is merged, add before this entry, as Kind "jgen":
-		//   "jgen-json-marshal": json.Marshal(v) of the drop-in, and
-		//   "jgen-json-encoder": json.NewEncoder(w).Encode(v) of the drop-in,
-		//     the Encoder made per op as for jgen-encoder.
+		// The drop-in package as a program calls it after changing one
+		// import: Marshal allocates the result on every op.
+		Name: "jgen-json-marshal", Preset: "stdlib", Kind: "jgen", Module: "github.com/jgen-go/jgen",
+		API: "github.com/jgen-go/jgen/json.Marshal(v)",
+		Prepare: func(v any) func() ([]byte, error) {
+			return func() ([]byte, error) { return jgenjson.Marshal(v) }
+		},
+	}, {
+		// The drop-in's Encoder made per op and used once, as a handler does.
+		Name: "jgen-json-encoder", Preset: "stdlib", Kind: "jgen", Module: "github.com/jgen-go/jgen",
+		API: "github.com/jgen-go/jgen/json.NewEncoder(w).Encode(v) per op; w appends to a reused slice",
+		Prepare: func(v any) func() ([]byte, error) {
+			w := &bufWriter{}
+			return func() ([]byte, error) {
+				w.b = w.b[:0]
+				err := jgenjson.NewEncoder(w).Encode(v)
+				return trimNewline(w.b), err
+			}
+		},
+	}, {
 		Name: "encoding-json", Preset: "stdlib", Kind: "peer", Module: "encoding/json",
 		API: "json.NewEncoder(w).Encode(v); w appends to a reused slice",
 		Prepare: func(v any) func() ([]byte, error) {
