@@ -362,11 +362,11 @@ func buildDirect(t reflect.Type, built map[reflect.Type]*directNode) *directNode
 func (e *encState) appendDirect(b []byte, n *directNode, p unsafe.Pointer, d int) ([]byte, bool) {
 	switch n.kind {
 	case directScalar:
-		mark := len(b)
 		if b, ok := e.appendScalar(b, n.fast, p); ok {
 			return b, true
 		}
-		return e.appendFallback(b[:mark], n.typ, p, d)
+		// appendScalar has left b as it was.
+		return e.appendFallback(b, n.typ, p, d)
 	case directPtr:
 		q := *(*unsafe.Pointer)(p)
 		if q == nil {
@@ -468,9 +468,8 @@ func (e *encState) appendElemsDirect(b []byte, n *directNode, base unsafe.Pointe
 	} else if el.kind == directScalar {
 		for i := range l {
 			q := unsafe.Add(base, uintptr(i)*n.size)
-			mark := len(b)
 			if b, ok = e.appendScalar(append(b, ','), el.fast, q); !ok {
-				if b, ok = e.appendFallback(append(b[:mark], ','), el.typ, q, d+1); !ok {
+				if b, ok = e.appendFallback(b, el.typ, q, d+1); !ok {
 					return b, e.failedAt(el.typ, i)
 				}
 			}
@@ -531,7 +530,6 @@ func (e *encState) appendStructDirect(b []byte, n *directNode, p unsafe.Pointer,
 		op := &ops[i]
 		fp := unsafe.Add(p, op.offset)
 		b = appendName(b, cqc[i])
-		named := len(b)
 		ok := true
 		switch op.fast {
 		case fastNone:
@@ -558,9 +556,9 @@ func (e *encState) appendStructDirect(b []byte, n *directNode, p unsafe.Pointer,
 				// The member's own error, from the state path below.
 				return b, e.failedAtName(f.typ, f.name)
 			}
-			// A value appendString or appendFast refuses: the state path
-			// writes it or fails.
-			if b, ok = e.appendFallback(b[:named], f.typ, fp, d); !ok {
+			// A value appendString or appendFast refuses (leaving b as it
+			// was): the state path writes it or fails.
+			if b, ok = e.appendFallback(b, f.typ, fp, d); !ok {
 				return b, e.failedAtName(f.typ, f.name)
 			}
 		}
