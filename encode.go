@@ -37,18 +37,23 @@ import (
 // backslash or quote char, and *json.MarshalerError for a failing map key
 // or an invalid json.Number.
 //
-// WriteValue is atomic: it returns an error and writes nothing of v when
-// any part of v cannot be encoded (an *EncodeError), or a *SyntaxError
-// where a value may not stand, or ErrClosed or the writer's sticky error;
-// later tokens are still accepted. A panic in a MarshalJSON or MarshalText
-// method reaches the caller and leaves the output as it was. A part of v
-// that the Compact layout's direct path has begun and cannot finish (an
-// error, or a NaN or ±Inf under Options.NonFinite) is written again on
-// the token path, so a marshal method in that part may be called twice. In append
-// mode the value is encoded in place and cut back on error. In writer mode
-// it is encoded into a scratch buffer first and then copied through the
-// generator's buffer, so memory grows by the size of the largest value's
-// encoding (scratch buffers up to 1 MiB are pooled for reuse).
+// WriteValue is atomic against encoding errors: it returns an error and
+// writes nothing of v when any part of v cannot be encoded (an
+// *EncodeError), or a *SyntaxError where a value may not stand, or
+// ErrClosed or the writer's sticky error; later tokens are still
+// accepted. A panic in a MarshalJSON or MarshalText method reaches the
+// caller and leaves the output as it was. It is not atomic against the
+// writer: in writer mode v is encoded whole into a scratch buffer and then
+// copied through the generator's buffer, which flushes to the writer as
+// any token does, so a writer that fails in the middle of the copy has
+// received part of v; WriteValue returns that error, which is then sticky
+// (the stream is dead, as after any token's write error). In append mode
+// the value is encoded in place and cut back on error. In writer mode
+// memory grows by the size of the largest value's encoding (scratch
+// buffers up to 1 MiB are pooled for reuse). Each marshal method of v is
+// called once per value encoded, as encoding/json calls it, and a value
+// that fails costs time linear in the part of it walked before the
+// failure.
 //
 // Encoders are compiled once per Go type and cached; the quoted member
 // names of a struct type are cached per Escaping. Encoding a pointer to a
@@ -132,13 +137,23 @@ type encState struct {
 	seen     map[seenKey]struct{}
 	// tmp is scratch for the text of ",string" values.
 	tmp []byte
-	// noDirect is set once the direct path (encode_direct.go) has failed
-	// in this value; the rest of the value takes the state path.
+	// noDirect is set while the state path writes a part the direct path
+	// (encode_direct.go) has handed to it whole (appendFallback).
 	noDirect bool
+	// directErr is the error of a part the direct path handed to the
+	// state path, while it travels up through the direct path.
+	directErr error
 	// tracked logs the keys track adds to seen, so that a failed attempt
 	// of the direct path can take back those of its nested state path.
 	tracked []seenKey
+	// work counts the pointers, slices and maps entered on either path,
+	// for tests that bound the work a value costs (workHook).
+	work int
 }
+
+// workHook, when set (by tests, while no value is being encoded), is
+// given each value's work count as its encState is released.
+var workHook func(work int)
 
 // startDetectingCycles is encoding/json's depth before it tracks
 // pointers.
@@ -153,9 +168,14 @@ type seenKey struct {
 var encStatePool = sync.Pool{New: func() any { return new(encState) }}
 
 func (e *encState) release() {
+	if workHook != nil {
+		workHook(e.work)
+	}
+	e.work = 0
 	e.g = nil
 	e.ptrLevel = 0
 	e.noDirect = false
+	e.directErr = nil
 	if len(e.seen) > 0 {
 		clear(e.seen)
 	}
@@ -186,6 +206,7 @@ func (e *encState) encodeRoot(v any) error {
 // beyond startDetectingCycles is in track and untrack.
 func (e *encState) enter(v reflect.Value, n int) error {
 	e.ptrLevel++
+	e.work++
 	if e.ptrLevel <= startDetectingCycles {
 		return nil
 	}
@@ -267,7 +288,8 @@ var genPool = sync.Pool{New: func() any { return new(Generator) }}
 // Encoder writes Go values to an io.Writer, each as one JSON value
 // followed by a newline (as json.Encoder does): NDJSON in the Compact
 // layout. Each value is encoded whole before any of it is written, so a
-// value that fails writes nothing. An Encoder is not safe for concurrent
+// value that fails to encode writes nothing (a writer that fails, or takes
+// part of the Write, may have received part of a value). An Encoder is not safe for concurrent
 // use. Make one with NewEncoder: the zero Encoder has no io.Writer, and
 // its Encode returns an *OptionsError.
 type Encoder struct {

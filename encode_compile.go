@@ -108,11 +108,31 @@ func hasMarshaler(t reflect.Type) bool {
 
 // quotedEncoder returns the encoder of a struct field of type t with the
 // ",string" option, which writes a bool, number or string value inside a
-// JSON string, also through one pointer.
+// JSON string, also through one pointer. A marshal method that is called
+// decides the encoding instead, as in encoding/json, where the option
+// reaches the kind's encoder only: a method with a value receiver (or any
+// method of a pointer type) always, and one with a pointer receiver only
+// where the value is addressable. An unaddressable value of such a type
+// (in an interface, a map value, a struct passed by value) is written as
+// its kind with the option, as encoding/json's condAddrEncoder falls back
+// to newTypeEncoder(t, false) (Go 1.26 encode.go), and as
+// encoding/json/v2's method arshalers under CallMethodsWithLegacySemantics
+// fall back to the default arshaler for a forcedAddr value (Go 1.27
+// v2/arshal_methods.go).
 func quotedEncoder(t reflect.Type) encoderFunc {
 	if hasMarshaler(t) {
-		return typeEncoder(t)
+		if t.Kind() == reflect.Pointer || t.Implements(marshalerType) || t.Implements(textMarshalerType) {
+			return typeEncoder(t)
+		}
+		// Only *t has a method: called where the value is addressable.
+		return condAddrEncoder(typeEncoder(t), quotedKindEncoder(t))
 	}
+	return quotedKindEncoder(t)
+}
+
+// quotedKindEncoder returns the encoder of a value of type t with the
+// ",string" option by its kind, whatever methods t has.
+func quotedKindEncoder(t reflect.Type) encoderFunc {
 	switch t.Kind() {
 	case reflect.Bool:
 		return quotedBoolEncode

@@ -2,6 +2,7 @@ package jgen
 
 import (
 	"reflect"
+	"strconv"
 	"sync"
 	"unsafe"
 
@@ -14,10 +15,15 @@ import (
 // encoderFunc call and no grammar state per token. The nesting depth is
 // counted locally against Options.MaxDepth and the pointers against
 // startDetectingCycles; the state is touched once for the whole subtree.
-// Where it cannot finish (a string the escaping refuses, a NaN or ±Inf,
-// the depth or pointer limit), it reports false and the caller cuts the
-// output back and writes the subtree through the state path, which writes
-// or reports what the direct path could not.
+// A part it does not write itself (a string the escaping refuses, a NaN or
+// ±Inf, a container at the depth or pointer limit, a type it does not
+// take) it hands to the state path at that place (appendState), which
+// writes the part or fails. A failure there is the value's error: the
+// direct path reports false with the error in encState.directErr, each
+// level adding its reference token on the way up as the state path does,
+// and nothing is written again. So every part of a value is encoded once
+// (a marshal method is called once per value encoded), and a failure
+// costs no more than the walk to it.
 
 // directKind is the shape of a directNode.
 type directKind uint8
@@ -45,7 +51,8 @@ type directNode struct {
 	// member of no fastKind, its node and how an omitted one is told.
 	se  *structEncoder
 	ops []directOp
-	// directState: the type and its encoderFunc, for the state path.
+	// typ is the Go type of the node, for the state path; directState:
+	// enc is its encoderFunc.
 	typ reflect.Type
 	enc encoderFunc
 	// word is set where an interface holding a value of this type holds
@@ -305,7 +312,7 @@ func buildDirect(t reflect.Type, built map[reflect.Type]*directNode) *directNode
 	if n, ok := directNodes.Load(t); ok && n.(*directNode) != nil {
 		return n.(*directNode)
 	}
-	n := &directNode{}
+	n := &directNode{typ: t}
 	built[t] = n
 	// The data word of an interface holding the zero value is nil only
 	// for a pointer-shaped type.
@@ -316,7 +323,7 @@ func buildDirect(t reflect.Type, built map[reflect.Type]*directNode) *directNode
 		return n
 	}
 	if !directOwn(t, map[reflect.Type]bool{}) {
-		n.kind, n.typ, n.enc = directState, t, typeEncoder(t)
+		n.kind, n.enc = directState, typeEncoder(t)
 		return n
 	}
 	switch t.Kind() {
@@ -350,21 +357,26 @@ func buildDirect(t reflect.Type, built map[reflect.Type]*directNode) *directNode
 }
 
 // appendDirect appends the value of node n at p, with d containers open
-// around it, and reports true; or reports false where the state path must
-// write the value (b then holds a partial value past the caller's mark).
+// around it, and reports true; or reports false with the value's error in
+// e.directErr (b then holds a partial value past the caller's mark).
 func (e *encState) appendDirect(b []byte, n *directNode, p unsafe.Pointer, d int) ([]byte, bool) {
 	switch n.kind {
 	case directScalar:
-		return e.appendScalar(b, n.fast, p)
+		if b, ok := e.appendScalar(b, n.fast, p); ok {
+			return b, true
+		}
+		// appendScalar has left b as it was.
+		return e.appendFallback(b, n.typ, p, d)
 	case directPtr:
 		q := *(*unsafe.Pointer)(p)
 		if q == nil {
 			return append(b, "null"...), true
 		}
 		if e.ptrLevel >= startDetectingCycles {
-			return b, false
+			return e.appendFallback(b, n.typ, p, d)
 		}
 		e.ptrLevel++
+		e.work++
 		b, ok := e.appendDirect(b, n.elem, q, d)
 		e.ptrLevel--
 		return b, ok
@@ -387,27 +399,27 @@ func (e *encState) appendSliceDirect(b []byte, n *directNode, p unsafe.Pointer, 
 	if unsafe.SliceData(*s) == nil {
 		return append(b, "null"...), true
 	}
-	if e.ptrLevel >= startDetectingCycles {
-		return b, false
+	if e.ptrLevel >= startDetectingCycles || d >= e.g.state.maxDepth {
+		// appendElemsDirect's depth check, made here so that the state
+		// path is given the slice.
+		return e.appendFallback(b, n.typ, p, d)
 	}
 	if len(*s) == 0 {
-		// appendElemsDirect's own checks and output, one call sooner.
-		if d >= e.g.state.maxDepth {
-			return b, false
-		}
 		return append(b, "[]"...), true
 	}
 	e.ptrLevel++
+	e.work++
 	b, ok := e.appendElemsDirect(b, n, unsafe.Pointer(unsafe.SliceData(*s)), len(*s), d)
 	e.ptrLevel--
 	return b, ok
 }
 
 // appendElemsDirect appends an array of the l elements of n.elem from
-// base.
+// base: the array of node n at base, or the elements of the slice of node
+// n (whose caller has made the depth check).
 func (e *encState) appendElemsDirect(b []byte, n *directNode, base unsafe.Pointer, l, d int) ([]byte, bool) {
 	if d >= e.g.state.maxDepth {
-		return b, false
+		return e.appendFallback(b, n.typ, base, d)
 	}
 	if l == 0 {
 		return append(b, "[]"...), true
@@ -423,39 +435,43 @@ func (e *encState) appendElemsDirect(b []byte, n *directNode, base unsafe.Pointe
 	} else if el.kind == directScalar && el.fast == fastFloat64 {
 		// Coordinates and measurements: the float formatter straight,
 		// without appendScalar's switch. f-f is 0 for every finite f,
-		// NaN for NaN and ±Inf, which the state path refuses.
+		// NaN for NaN and ±Inf, which the state path writes or refuses.
 		for i := range l {
-			f := *(*float64)(unsafe.Add(base, uintptr(i)*8))
-			if f-f != 0 {
-				return b, false
+			q := unsafe.Add(base, uintptr(i)*8)
+			if f := *(*float64)(q); f-f == 0 {
+				b = ftoa.AppendJSON64(append(b, ','), f)
+			} else if b, ok = e.appendFallback(append(b, ','), el.typ, q, d+1); !ok {
+				return b, e.failedAt(el.typ, i)
 			}
-			b = ftoa.AppendJSON64(append(b, ','), f)
 		}
-	} else if fl := el.elem; el.kind == directArray && el.n > 0 && fl.kind == directScalar && fl.fast == fastFloat64 {
+	} else if fl := el.elem; el.kind == directArray && el.n > 0 && fl.kind == directScalar && fl.fast == fastFloat64 && d+1 < e.g.state.maxDepth {
 		// Arrays of float64 (canada.json's coordinate pairs), each
 		// written here as appendElemsDirect would, without its call and
-		// appendDirect's per array.
-		if d+1 >= e.g.state.maxDepth {
-			return b, false
-		}
+		// appendDirect's per array. (At the depth limit, the last branch
+		// has appendElemsDirect hand each array to the state path.)
 		for i := range l {
 			q := unsafe.Add(base, uintptr(i)*n.size)
 			b = append(b, ',')
 			in := len(b)
 			for j := range el.n {
-				f := *(*float64)(unsafe.Add(q, uintptr(j)*8))
-				if f-f != 0 {
-					return b, false
+				r := unsafe.Add(q, uintptr(j)*8)
+				if f := *(*float64)(r); f-f == 0 {
+					b = ftoa.AppendJSON64(append(b, ','), f)
+				} else if b, ok = e.appendFallback(append(b, ','), fl.typ, r, d+2); !ok {
+					e.failedAt(fl.typ, j)
+					return b, e.failedAt(el.typ, i)
 				}
-				b = ftoa.AppendJSON64(append(b, ','), f)
 			}
 			b[in] = '['
 			b = append(b, ']')
 		}
 	} else if el.kind == directScalar {
 		for i := range l {
-			if b, ok = e.appendScalar(append(b, ','), el.fast, unsafe.Add(base, uintptr(i)*n.size)); !ok {
-				return b, false
+			q := unsafe.Add(base, uintptr(i)*n.size)
+			if b, ok = e.appendScalar(append(b, ','), el.fast, q); !ok {
+				if b, ok = e.appendFallback(b, el.typ, q, d+1); !ok {
+					return b, e.failedAt(el.typ, i)
+				}
 			}
 		}
 	} else {
@@ -468,7 +484,7 @@ func (e *encState) appendElemsDirect(b []byte, n *directNode, base unsafe.Pointe
 				b, ok = e.appendDirect(b, el, q, d+1)
 			}
 			if !ok {
-				return b, false
+				return b, e.failedAt(el.typ, i)
 			}
 		}
 	}
@@ -479,7 +495,7 @@ func (e *encState) appendElemsDirect(b []byte, n *directNode, base unsafe.Pointe
 // appendStructDirect appends the object of the struct n at p.
 func (e *encState) appendStructDirect(b []byte, n *directNode, p unsafe.Pointer, d int) ([]byte, bool) {
 	if d >= e.g.state.maxDepth {
-		return b, false
+		return e.appendFallback(b, n.typ, p, d)
 	}
 	d++ // the object's members
 	// Every member is written after a comma (cqc); the first comma
@@ -535,7 +551,16 @@ func (e *encState) appendStructDirect(b []byte, n *directNode, p unsafe.Pointer,
 			b, ok = appendFast(b, op.fast, fp)
 		}
 		if !ok {
-			return b, false
+			f := &n.se.fields[i]
+			if op.fast == fastNone {
+				// The member's own error, from the state path below.
+				return b, e.failedAtName(f.typ, f.name)
+			}
+			// A value appendString or appendFast refuses (leaving b as it
+			// was): the state path writes it or fails.
+			if b, ok = e.appendFallback(b, f.typ, fp, d); !ok {
+				return b, e.failedAtName(f.typ, f.name)
+			}
 		}
 	}
 	if len(b) == start {
@@ -564,10 +589,9 @@ func appendName(b, q []byte) []byte {
 }
 
 // directOK reports whether the direct path may write a value now: the
-// Compact layout, no sticky error, no CharacterEscapes hook, and no
-// failure of the direct path earlier in this value (after one, the rest of
-// the value takes the state path, so that a limit reached deep down is
-// not walked to again from every level above it).
+// Compact layout, no sticky error, no CharacterEscapes hook, and not
+// inside a part the direct path has handed to the state path
+// (appendFallback), which the state path writes whole.
 func (e *encState) directOK() bool {
 	g := e.g
 	return g.state.compact && g.err == nil && g.esc.hook == nil && !e.noDirect && !directOff
@@ -579,12 +603,14 @@ var directOff bool
 
 // writeDirect writes the value of n at p whole where a value may take the
 // fast path (st.valueSep != noFast), and reports true; or reports false
-// with nothing written, for the caller's state path.
-func (e *encState) writeDirect(n *directNode, p unsafe.Pointer) bool {
+// with nothing written, for the caller's state path; or reports the
+// value's error, with its reference tokens below the value, which the
+// caller returns as the state path's own.
+func (e *encState) writeDirect(n *directNode, p unsafe.Pointer) (bool, error) {
 	g := e.g
 	st := &g.state
 	if st.valueSep == noFast || !e.directOK() {
-		return false
+		return false, nil
 	}
 	b := g.out.buf
 	mark := len(b)
@@ -595,13 +621,12 @@ func (e *encState) writeDirect(n *directNode, p unsafe.Pointer) bool {
 	b, ok := e.appendDirect(b, n, p, len(st.stack))
 	if !ok {
 		// appendState may have set the buffer to a longer one.
-		e.undoDirect(level, tracked)
 		g.out.buf = b[:mark]
-		return false
+		return false, e.directFailed(level, tracked)
 	}
 	g.out.buf = b
 	st.fastValueDone()
-	return true
+	return true, nil
 }
 
 // directStructRef is what a struct type's state-path encoder knows of the
@@ -640,11 +665,11 @@ func (se *structEncoder) directMembers() *directStructRef {
 // appendMemberDirect appends the member m at p whole, with qc its quoted
 // name and colon, in the Compact layout of an open object with the state
 // path's checks passed, and reports true; an omitted member counts as
-// written. It reports false with nothing written where the state path
-// must write the member.
-func (e *encState) appendMemberDirect(m *directMember, qc []byte, p unsafe.Pointer) bool {
+// written. Or it reports the member's error, with its reference tokens
+// below the member, and nothing written.
+func (e *encState) appendMemberDirect(m *directMember, qc []byte, p unsafe.Pointer) (bool, error) {
 	if m.omit && memEmpty(m.empty, p) {
-		return true
+		return true, nil
 	}
 	g := e.g
 	st := &g.state
@@ -657,13 +682,12 @@ func (e *encState) appendMemberDirect(m *directMember, qc []byte, p unsafe.Point
 	b, ok := e.appendDirect(append(b, qc...), m.node, p, len(st.stack))
 	if !ok {
 		// appendState may have set the buffer to a longer one.
-		e.undoDirect(level, tracked)
 		g.out.buf = b[:mark]
-		return false
+		return false, e.directFailed(level, tracked)
 	}
 	g.out.buf = b
 	st.first = false
-	return true
+	return true, nil
 }
 
 // appendIface appends the value of the empty interface at p: null for a
@@ -676,34 +700,48 @@ func (e *encState) appendIface(b []byte, p unsafe.Pointer, d int) ([]byte, bool)
 	}
 	t := reflect.TypeOf(x)
 	n := directNodeOf(t)
+	var ok bool
 	if n == nil || n.kind == directState {
 		// As interfaceEncode does: the dynamic value, not addressable.
-		return e.appendState(b, typeEncoder(t), reflect.ValueOf(x), d)
+		b, ok = e.appendState(b, typeEncoder(t), reflect.ValueOf(x), d)
+	} else {
+		data := (*[2]unsafe.Pointer)(p)[1]
+		if n.word {
+			// The value is the data word itself; its node reads it from
+			// memory, so pass the word's address.
+			data = unsafe.Add(p, unsafe.Sizeof(uintptr(0)))
+		}
+		b, ok = e.appendDirect(b, n, data, d)
 	}
-	data := (*[2]unsafe.Pointer)(p)[1]
-	if n.word {
-		// The value is the data word itself; its node reads it from
-		// memory, so pass the word's address.
-		data = unsafe.Add(p, unsafe.Sizeof(uintptr(0)))
+	if !ok {
+		// As interfaceEncode reports it: the dynamic type.
+		e.directErr = encodeErr(t, e.directErr)
 	}
-	return e.appendDirect(b, n, data, d)
+	return b, ok
 }
 
 // appendState writes v with enc through the state path, at a value
-// position of the direct path's output b with d containers open: the
-// state stands for the first element of an array at depth d meanwhile
-// (in the Compact layout the separator before the value, already in b, is
-// all that position adds). It reports false where enc fails; then the
-// rest of the value takes the state path, which reports the error with
-// its JSON Pointer.
+// position of the direct path's output b with d containers open. The
+// state stands meanwhile for that position as the state path would have
+// it (directPosition), with the separator before the value taken off b
+// for the state path to write, so that what enc writes, and an error's
+// context and output offset, are the state path's own. It reports false
+// where enc fails, with the error in e.directErr: the state path writing
+// the whole value would fail there the same way, having written the same
+// bytes before it.
 func (e *encState) appendState(b []byte, enc encoderFunc, v reflect.Value, d int) ([]byte, bool) {
 	g := e.g
 	st := &g.state
 	saved := *st
+	b, c, first, afterName := directPosition(b, &saved, d)
 	for len(st.stack) < d {
 		st.stack = append(st.stack, inArray)
 	}
-	st.container, st.first, st.afterName, st.valueSep = inArray, true, false, 0
+	if d > len(saved.stack) {
+		st.stack[d-1] = c
+	}
+	st.container, st.first, st.afterName = c, first, afterName
+	st.sync()
 	g.out.buf = b
 	err := enc(e, v)
 	b = g.out.buf
@@ -712,23 +750,91 @@ func (e *encState) appendState(b []byte, enc encoderFunc, v reflect.Value, d int
 	*st = saved
 	st.stack = stack[:len(saved.stack)]
 	if err != nil {
-		e.noDirect = true
+		e.directErr = err
 		return b, false
 	}
 	return b, true
 }
 
-// undoDirect takes back what a failed attempt of the direct path did to
-// e, which began at pointer level level with tracked keys logged: the
-// level, and the containers the nested state path recorded in e.seen (an
-// error leaves them there), so that the state path, writing the value
-// again, finds what it would have found the first time. The rest of the
-// value takes the state path.
-func (e *encState) undoDirect(level, tracked int) {
-	e.ptrLevel = level
-	for _, k := range e.tracked[tracked:] {
-		delete(e.seen, k)
+// directPosition returns b without the separator before a value that the
+// direct path has written (a member's ':', an element's ','), and the
+// state path's container, first and afterName flags at that value, where
+// s is the state when the direct path began and d the containers open
+// around the value. With d == len(s.stack) the value is where the direct
+// path began: writeDirect has appended s.valueSep, appendMemberDirect a
+// member's name and ':'. Deeper, the value is in a container the direct
+// path opened: a member after its ':', or an element after its ','; the
+// first element's ',' stands for the '[' (appendElemsDirect makes it one)
+// and is kept, and any other follows the last byte of a value.
+func directPosition(b []byte, s *state, d int) ([]byte, context, bool, bool) {
+	var last byte
+	if len(b) > 0 {
+		last = b[len(b)-1]
 	}
-	e.tracked = e.tracked[:tracked]
+	if last == ':' && (d > len(s.stack) || s.container == inObject) {
+		return b[:len(b)-1], inObject, false, true
+	}
+	if d == len(s.stack) {
+		if s.container == inArray && !s.first {
+			return b[:len(b)-1], inArray, false, false
+		}
+		return b, s.container, s.first, s.afterName
+	}
+	if len(b) >= 2 && endsValue(b[len(b)-2]) {
+		return b[:len(b)-1], inArray, false, false
+	}
+	return b, inArray, true, false
+}
+
+// endsValue reports whether c can be the last byte of a JSON value in the
+// Compact layout: a string's quote, an object's or array's end, a
+// number's digit, or the last letter of true, false or null.
+func endsValue(c byte) bool {
+	return c == '"' || c == '}' || c == ']' || c == 'e' || c == 'l' || '0' <= c && c <= '9'
+}
+
+// appendFallback writes the value of type t at p through the state path,
+// as appendState does, for a part the direct path does not write itself:
+// a scalar it refuses, or a container at the depth or pointer limit. The
+// state path writes that part whole (directOK is false meanwhile), so it
+// does not hand the part back.
+func (e *encState) appendFallback(b []byte, t reflect.Type, p unsafe.Pointer, d int) ([]byte, bool) {
+	nd := e.noDirect
 	e.noDirect = true
+	b, ok := e.appendState(b, typeEncoder(t), reflect.NewAt(t, p).Elem(), d)
+	e.noDirect = nd
+	return b, ok
+}
+
+// failedAt records the element index i, of type t, in e.directErr's
+// pointer, as arrayLoop does, and returns false.
+func (e *encState) failedAt(t reflect.Type, i int) bool {
+	e.directErr = atPath(e.directErr, t, strconv.Itoa(i))
+	return false
+}
+
+// failedAtName records the member name, of type t, in e.directErr's
+// pointer, as writeMember does, and returns false.
+func (e *encState) failedAtName(t reflect.Type, name string) bool {
+	e.directErr = atPath(e.directErr, t, name)
+	return false
+}
+
+// directFailed returns the error of a failed attempt of the direct path,
+// which began at pointer level level with tracked keys logged, and clears
+// it. An error is the value's own; a failure without one (which no part
+// of the direct path reports) would leave the value to the state path, so
+// e is then set back as it was at the start: the level, and the
+// containers a nested state path recorded in e.seen.
+func (e *encState) directFailed(level, tracked int) error {
+	err := e.directErr
+	e.directErr = nil
+	e.ptrLevel = level
+	if err == nil {
+		for _, k := range e.tracked[tracked:] {
+			delete(e.seen, k)
+		}
+		e.tracked = e.tracked[:tracked]
+	}
+	return err
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
 	"strings"
@@ -367,6 +368,53 @@ func TestDirectPathEmptySliceMember(t *testing.T) {
 		}
 		if depth >= 4 && string(got) != want {
 			t.Errorf("MaxDepth %d: wrote %s, want %s", depth, got, want)
+		}
+	}
+}
+
+// TestDirectPathHandOffPositions: a part the direct path hands to the
+// state path in place (a container at the depth limit, a NaN, a string
+// the escaping refuses) is written or refused as the state path would,
+// byte for byte and with the same error (its context and output offset
+// included), wherever it stands: first or later element, member, map
+// value, in an interface, under a pointer.
+func TestDirectPathHandOffPositions(t *testing.T) {
+	nan := math.NaN()
+	leaf := directLeaf{S: "x", F: 1}
+	values := []tableCase{
+		{"mixed", []any{1, []any{[]int{1}, [][2]float64{{1, 2}}, [][2]float64{}}, map[string]any{"a": []int{}, "b": [1][]int{{2}}}}},
+		{"structs", []directTree{{Name: "a", Kids: []directTree{{Leaves: [2]directLeaf{leaf, leaf}}}}, {Kids: []directTree{{}, {Leaf: &leaf}}}}},
+		{"map of slices", map[string][]directLeaf{"a": {leaf}, "b": {{}, leaf}}},
+		{"pointers", &directList{Next: &directList{V: []int{1, 2}}, V: []int{}}},
+		{"later elements", &directTree{Any: []any{1, []any{"a", []int{1}, [][2]float64{{1, 2}}}}}},
+		{"later elements in a map", map[string][]any{"k": {true, []any{nil, []any{3}}}}},
+		{"later slices", map[string][][]int{"k": {nil, {1}}, "l": {{}}}},
+		{"later arrays", map[string][][2]float64{"k": {{1, 2}, {3, 4}}}},
+		{"later struct", map[string][]any{"k": {"s", directLeaf{}, &directList{}}}},
+		{"later pointer to struct", []*directList{nil, {}}},
+		{"NaN first", &directFloats{V: []float64{nan, 1}, A: [][2]float64{{nan, 1}}}},
+		{"NaN later", &directFloats{V: []float64{1, 2, nan}, A: [][2]float64{{1, 2}, {3, nan}}}},
+		{"NaN member", []directLeaf{{S: "a"}, {F: nan}, {F32: float32(nan)}}},
+		{"NaN in interface", []any{1, []any{nan}, map[string]any{"k": nan}}},
+		{"invalid UTF-8 first", []directLeaf{{S: "\xff"}}},
+		{"invalid UTF-8 later", []any{"a", []string{"b", "c\xfe"}}},
+		{"invalid UTF-8 member", &directTree{Kids: []directTree{{}, {Strs: []string{"ok", "\xc3"}}}}},
+	}
+	policies := []*jgen.Options{
+		nil,
+		{NonFinite: jgen.NonFiniteNull},
+		{NonFinite: jgen.NonFiniteString, Escaping: jgen.Stdlib},
+		{Escaping: jgen.Escaping{InvalidUTF8: jgen.InvalidUTF8Replace}},
+	}
+	for _, c := range values {
+		for depth := 1; depth <= 9; depth++ {
+			for i, p := range policies {
+				o := jgen.Options{MaxDepth: depth}
+				if p != nil {
+					o.NonFinite, o.Escaping = p.NonFinite, p.Escaping
+				}
+				encodeBoth(t, fmt.Sprintf("%s, MaxDepth %d, policy %d", c.name, depth, i), c.v, &o)
+			}
 		}
 	}
 }

@@ -233,8 +233,9 @@ func memEmpty(k emptyKind, p unsafe.Pointer) bool {
 // appendString appends s quoted under the generator's escaping and
 // reports true, or reports false where the state path must write it: under
 // a CharacterEscapes hook, and for a string the escaping refuses (invalid
-// UTF-8 under InvalidUTF8Error), whose error that path reports. A string
-// with nothing to escape costs one kernel call, as on the generator's own
+// UTF-8 under InvalidUTF8Error), whose error that path reports, with b
+// returned at its length (its content past it, and its memory, may have
+// changed). A string with nothing to escape costs one kernel call, as on the generator's own
 // fast path; any other is escaped in place as there, or when it does not
 // fit, through the escaper from its start.
 func (e *encState) appendString(b []byte, s string) ([]byte, bool) {
@@ -271,12 +272,15 @@ func (e *encState) appendString(b []byte, s string) ([]byte, bool) {
 		return append(r, x.quote), true
 	}
 	q, err := x.appendQuoted(b, src)
-	return q, err == nil
+	if err != nil {
+		return b, false
+	}
+	return q, true
 }
 
 // appendScalar appends the value of kind k at p and reports true, or
 // reports false where the state path must write it (appendString, and a
-// NaN or ±Inf float).
+// NaN or ±Inf float), with b returned at its length.
 func (e *encState) appendScalar(b []byte, k fastKind, p unsafe.Pointer) ([]byte, bool) {
 	if k == fastString {
 		return e.appendString(b, *(*string)(p))

@@ -272,8 +272,14 @@ func (me *mapEncoder) writeEntries(e *encState, v reflect.Value, entries []mapEn
 			// the map: its own text may not be fit for a pointer.
 			return keyErr(me.typ.Key(), err)
 		}
-		if vnode != nil && e.writeDirect(vnode, unsafe.Add(vals, uintptr(en.i)*size)) {
-			continue
+		if vnode != nil {
+			ok, err := e.writeDirect(vnode, unsafe.Add(vals, uintptr(en.i)*size))
+			if err != nil {
+				return atPath(err, me.typ.Elem(), en.name)
+			}
+			if ok {
+				continue
+			}
 		}
 		var ev reflect.Value
 		if me.byIndex {

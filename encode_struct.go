@@ -186,8 +186,10 @@ func (se *structEncoder) encode(e *encState, v reflect.Value) error {
 		base = unsafe.Pointer(v.UnsafeAddr())
 	}
 	dr := se.directMembers()
-	if base != nil && dr.node != nil && e.writeDirect(dr.node, base) {
-		return nil
+	if base != nil && dr.node != nil {
+		if ok, err := e.writeDirect(dr.node, base); ok || err != nil {
+			return err
+		}
 	}
 	if err := e.writeStart(inObject); err != nil {
 		return err
@@ -218,8 +220,15 @@ func (se *structEncoder) encode(e *encState, v reflect.Value) error {
 				}
 			} else if op.ptr != fastNone && e.appendPtrMember(op, qn.qc[i], base) {
 				continue
-			} else if m := &dr.members[i]; nested && m.node != nil && e.appendMemberDirect(m, qn.qc[i], unsafe.Add(base, op.offset)) {
-				continue
+			} else if m := &dr.members[i]; nested && m.node != nil {
+				ok, err := e.appendMemberDirect(m, qn.qc[i], unsafe.Add(base, op.offset))
+				if err != nil {
+					f := &se.fields[i]
+					return atPath(err, f.typ, f.name)
+				}
+				if ok {
+					continue
+				}
 			}
 		}
 		if op.empty != emptyUnknown && base != nil && memEmpty(op.empty, unsafe.Add(base, op.offset)) {

@@ -2,6 +2,7 @@ package jgen_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"math"
@@ -215,5 +216,36 @@ func TestStringsStayQuoted(t *testing.T) {
 				t.Fatalf("case %d %s: %q gives invalid output %q: %v", i, e.name, s, g.Bytes(), err)
 			}
 		}
+	}
+}
+
+// WriteValue is atomic against encoding errors, not against the writer: a
+// writer that fails in the middle of a value has received part of it, and
+// the error is then sticky, as after any token.
+func TestWriteValueWriterFailsMidValue(t *testing.T) {
+	v := make([]string, 2000)
+	for i := range v {
+		v[i] = strings.Repeat("x", 20)
+	}
+	want, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &faultyWriter{limit: len(want) / 2}
+	g, err := jgen.NewGenerator(w, &jgen.Options{Escaping: jgen.Stdlib})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.WriteValue(v); !errors.Is(err, errFault) {
+		t.Fatalf("WriteValue: %v, want the writer's error", err)
+	}
+	if got := w.buf.String(); len(got) != w.limit || got != string(want[:w.limit]) {
+		t.Errorf("the writer received %d bytes, want the first %d of the value", len(got), w.limit)
+	}
+	if err := g.WriteValue(1); !errors.Is(err, errFault) {
+		t.Errorf("the next WriteValue: %v, want the sticky writer error", err)
+	}
+	if err := g.WriteInt(1); !errors.Is(err, errFault) {
+		t.Errorf("the next token: %v, want the sticky writer error", err)
 	}
 }
