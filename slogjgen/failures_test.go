@@ -51,12 +51,11 @@ func failures() []struct {
 	m["self"] = m
 	sl := []any{nil}
 	sl[0] = sl
-	// Nested maps are left out: a failure deep in maps costs jgen time
-	// quadratic in the depth (issue 24, item 1).
-	deepArr, deepPtr := any(1), &chain{}
+	deepArr, deepPtr, deepMap := any(1), &chain{}, any(1)
 	for range jgen.DefaultMaxDepth + 1 {
 		deepArr = []any{deepArr}
 		deepPtr = &chain{deepPtr}
+		deepMap = map[string]any{"m": deepMap}
 	}
 	year := time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)
 	var f32nan = float32(math.NaN())
@@ -93,21 +92,8 @@ func failures() []struct {
 		{"unsupported map key", slog.AnyValue(map[[2]int]int{{1, 2}: 3})},
 		{"deeper than DefaultMaxDepth, arrays", slog.AnyValue(deepArr)},
 		{"deeper than DefaultMaxDepth, pointers", slog.AnyValue(deepPtr)},
+		{"deeper than DefaultMaxDepth, maps", slog.AnyValue(deepMap)},
 		{"LogValuer to NaN", slog.AnyValue(resolver{slog.Float64Value(math.NaN())})},
-	}
-}
-
-// slow reports whether failure name is too slow for -short and -race: a
-// cycle through maps fails at jgen's depth limit, 10,000 levels of maps,
-// where jgen's failure path costs time quadratic in the depth (issue 24,
-// item 1).
-func slow(name string) bool {
-	return name == "map cycle" && (testing.Short() || raceEnabled)
-}
-
-func skipSlow(t *testing.T, name string) {
-	if slow(name) {
-		t.Skip("quadratic in jgen (issue 24, item 1); runs without -short and -race")
 	}
 }
 
@@ -119,7 +105,6 @@ func skipSlow(t *testing.T, name string) {
 func TestFailuresAsSlog(t *testing.T) {
 	for _, f := range failures() {
 		t.Run(f.name, func(t *testing.T) {
-			skipSlow(t, f.name)
 			var got, std bytes.Buffer
 			for _, h := range []slog.Handler{NewHandler(&got, nil, nil).WithGroup("g"), slog.NewJSONHandler(&std, nil).WithGroup("g")} {
 				for range 2 {
@@ -146,9 +131,6 @@ func TestFailuresAsSlog(t *testing.T) {
 // JSON (the value is not encoded a second time).
 func TestFailuresUnderEscaping(t *testing.T) {
 	for _, f := range failures() {
-		if slow(f.name) {
-			continue
-		}
 		var got bytes.Buffer
 		r := slog.NewRecord(time.Time{}, slog.LevelInfo, "m", 0)
 		r.AddAttrs(slog.Attr{Key: "v", Value: f.v}, slog.Int("after", 1))
