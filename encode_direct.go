@@ -3,6 +3,7 @@ package jgen
 import (
 	"reflect"
 	"sync"
+	"time"
 	"unsafe"
 
 	"github.com/jgen-go/jgen/internal/ftoa"
@@ -30,6 +31,7 @@ const (
 	directStruct
 	directIface
 	directState
+	directTime // a time.Time (appendTime)
 )
 
 // directNode is the compiled direct encoding of one Go type. Nodes are
@@ -45,7 +47,8 @@ type directNode struct {
 	// member of no fastKind, its node and how an omitted one is told.
 	se  *structEncoder
 	ops []directOp
-	// directState: the type and its encoderFunc, for the state path.
+	// directState, directTime: the type and its encoderFunc, for the
+	// state path.
 	typ reflect.Type
 	enc encoderFunc
 	// word is set where an interface holding a value of this type holds
@@ -241,7 +244,7 @@ func directOwn(t reflect.Type, visiting map[reflect.Type]bool) bool {
 	if fastKindOf(t) != fastNone {
 		return true
 	}
-	if visiting[t] {
+	if visiting[t] || t == timeType || t == timePtrType {
 		return true
 	}
 	if hasMarshaler(t) {
@@ -315,6 +318,10 @@ func buildDirect(t reflect.Type, built map[reflect.Type]*directNode) *directNode
 		n.kind, n.fast = directScalar, k
 		return n
 	}
+	if t == timeType {
+		n.kind, n.typ, n.enc = directTime, t, typeEncoder(t)
+		return n
+	}
 	if !directOwn(t, map[reflect.Type]bool{}) {
 		n.kind, n.typ, n.enc = directState, t, typeEncoder(t)
 		return n
@@ -375,6 +382,12 @@ func (e *encState) appendDirect(b []byte, n *directNode, p unsafe.Pointer, d int
 	case directIface:
 		return e.appendIface(b, p, d)
 	case directState:
+		return e.appendState(b, n.enc, reflect.NewAt(n.typ, p).Elem(), d)
+	case directTime:
+		if r, ok := e.g.appendTime(b, *(*time.Time)(p)); ok {
+			return r, true
+		}
+		// MarshalJSON's own bytes or error, through the state path.
 		return e.appendState(b, n.enc, reflect.NewAt(n.typ, p).Elem(), d)
 	}
 	return e.appendStructDirect(b, n, p, d)

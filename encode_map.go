@@ -203,8 +203,8 @@ func (me *mapEncoder) collectEntries(v reflect.Value, n int, sc *mapScratch) (in
 			return i, err
 		}
 	}
-	if me.keys >= keyInt && me.keys != keyText {
-		// The decimal forms become strings once sc.text stops growing.
+	if me.keys != keyString {
+		// The keys' texts become strings once sc.text stops growing.
 		for j := range sc.entries[:i] {
 			en := &sc.entries[j]
 			en.name = unsafe.String(unsafe.SliceData(sc.text[en.start:]), en.end-en.start)
@@ -221,14 +221,16 @@ func (me *mapEncoder) entryName(en *mapEntry, k reflect.Value, sc *mapScratch) e
 	case keyString:
 		en.name = k.String()
 	case keyText:
-		name, err := textKey(k)
-		if err != nil {
+		en.start = len(sc.text)
+		var err error
+		method := "MarshalText"
+		if sc.text, method, err = appendTextKey(sc.text, k); err != nil {
 			if jsonOnV2 {
-				return marshalerErr(k.Type(), err, "MarshalText")
+				return marshalerErr(k.Type(), err, method)
 			}
 			return &EncodeError{Type: me.typ, Err: fmt.Errorf("json: encoding error for type %q: %q", me.typ.String(), err.Error())}
 		}
-		en.name = name
+		en.end = len(sc.text)
 	case keyFloat, keyAny, keyNone:
 		en.start = len(sc.text)
 		var err error
@@ -288,14 +290,31 @@ func (me *mapEncoder) writeEntries(e *encState, v reflect.Value, entries []mapEn
 	return e.writeEnd(inObject)
 }
 
-// textKey returns the text of a TextMarshaler key; a nil pointer is "".
-func textKey(k reflect.Value) (string, error) {
+// appendTextKey appends the text of a TextMarshaler key to b, a nil
+// pointer's being "": through AppendText where the key has it, as
+// encoding/json on v2 calls it (the same text as MarshalText's by the
+// interfaces' contract), else through MarshalText. It returns the name of
+// the method called, for its error; on error b is returned unchanged.
+func appendTextKey(b []byte, k reflect.Value) ([]byte, string, error) {
 	if k.Kind() == reflect.Pointer && k.IsNil() {
-		return "", nil
+		return b, "MarshalText", nil
 	}
-	tm, _ := reflect.TypeAssert[encoding.TextMarshaler](k)
-	b, err := tm.MarshalText()
-	return string(b), err
+	tm, _ := assertAddr[encoding.TextMarshaler](k)
+	if a, ok := tm.(encoding.TextAppender); ok {
+		// Given b's spare capacity only: whatever the method returns,
+		// b's keys stay as they are, and the text is appended after them
+		// (in place, when the method kept to the capacity given).
+		r, err := a.AppendText(b[len(b):len(b)])
+		if err != nil {
+			return b, "AppendText", err
+		}
+		return append(b, r...), "AppendText", nil
+	}
+	t, err := tm.MarshalText()
+	if err != nil {
+		return b, "MarshalText", err
+	}
+	return append(b, t...), "MarshalText", nil
 }
 
 // appendKeyV2 appends the member name of a map key that only
