@@ -151,14 +151,32 @@ func appendRFC3339(b []byte, t time.Time) ([]byte, bool) {
 	put2(buf[17:], clock%60)
 	n := 19
 	if ns := t.Nanosecond(); ns != 0 {
+		// Nine digits, their trailing zeros cut: whole pairs of zeros
+		// first, then one.
 		buf[19] = '.'
-		for i := 28; i > 19; i-- {
-			buf[i] = byte('0' + ns%10)
-			ns /= 10
-		}
 		n = 29
-		for buf[n-1] == '0' {
+		if ns%1000000 == 0 {
+			ns /= 1000000
+			n = 23
+		} else if ns%1000 == 0 {
+			ns /= 1000
+			n = 26
+		}
+		// ns has n-20 digits now: one odd digit first, then pairs.
+		i := n
+		for i-20 >= 2 {
+			i -= 2
+			put2(buf[i:], ns%100)
+			ns /= 100
+		}
+		if i > 20 {
+			buf[20] = byte('0' + ns)
+		}
+		if buf[n-1] == '0' {
 			n--
+			if buf[n-1] == '0' {
+				n--
+			}
 		}
 	}
 	if offset == 0 {
@@ -180,8 +198,8 @@ func appendRFC3339(b []byte, t time.Time) ([]byte, bool) {
 
 // put2 writes v, from 0 to 99, as two decimal digits at b.
 func put2(b []byte, v int) {
-	b[0] = byte('0' + v/10)
-	b[1] = byte('0' + v%10)
+	d := digitPairs[2*uint(v)%200:]
+	b[0], b[1] = d[0], d[1]
 }
 
 // timeEncode writes a time.Time as its MarshalJSON does, without the
