@@ -304,7 +304,7 @@ func appendTextKey(b []byte, k reflect.Value) ([]byte, string, error) {
 		// Given b's spare capacity only: whatever the method returns,
 		// b's keys stay as they are, and the text is appended after them
 		// (in place, when the method kept to the capacity given).
-		r, err := a.AppendText(b[len(b):len(b)])
+		r, err := a.AppendText(b[len(b):])
 		if err != nil {
 			return b, "AppendText", err
 		}

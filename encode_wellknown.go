@@ -13,9 +13,8 @@ import (
 // where encoding/json would call MarshalText.
 
 var (
-	timeType         = reflect.TypeFor[time.Time]()
-	timePtrType      = reflect.TypeFor[*time.Time]()
-	textAppenderType = reflect.TypeFor[encoding.TextAppender]()
+	timeType    = reflect.TypeFor[time.Time]()
+	timePtrType = reflect.TypeFor[*time.Time]()
 )
 
 // rfc3339Bytes is every byte time.Time's MarshalJSON writes inside its
