@@ -39,7 +39,11 @@ type mapEncoder struct {
 	// Otherwise the values are copied into a pooled, addressable slice,
 	// which costs no allocation.
 	byIndex bool
-	pool    sync.Pool // of *mapScratch
+	// plain is the fastKind of the element where the map type is
+	// map[string]string, map[string]int, map[string]int64 or
+	// map[string]bool (encodePlain), fastNone otherwise.
+	plain fastKind
+	pool  sync.Pool // of *mapScratch
 	// direct holds the direct path's node of the element type, made on
 	// first use (directElem); its node is nil where the path does not
 	// take the type.
@@ -104,6 +108,12 @@ func newMapEncoder(t reflect.Type) encoderFunc {
 	}
 	me.elem = typeEncoder(t.Elem())
 	me.byIndex = addrSensitive(t.Elem(), map[reflect.Type]bool{})
+	if kt == stringType {
+		switch t.Elem() {
+		case stringType, reflect.TypeFor[int](), reflect.TypeFor[int64](), reflect.TypeFor[bool]():
+			me.plain = fastKindOf(t.Elem())
+		}
+	}
 	me.pool.New = func() any { return new(mapScratch) }
 	return me.encode
 }
@@ -140,6 +150,13 @@ func (me *mapEncoder) encode(e *encState, v reflect.Value) error {
 	}
 	if err := e.enter(v, -2); err != nil {
 		return err
+	}
+	if me.plain != fastNone {
+		if err := me.encodePlain(e, v.UnsafePointer()); err != nil {
+			return err
+		}
+		e.leave(v, -2)
+		return nil
 	}
 	n := v.Len()
 	sc := me.pool.Get().(*mapScratch)
@@ -374,4 +391,74 @@ func (e *encState) writeName(name string) error {
 	g.out.buf = append(b, g.esc.quote)
 	st.nameDone()
 	return nil
+}
+
+var stringType = reflect.TypeFor[string]()
+
+// plainKeysPool holds the key slices of encodePlain.
+var plainKeysPool = sync.Pool{New: func() any { return new([]string) }}
+
+// encodePlain writes the map at p, whose type is one that me.plain names,
+// through the Go map itself rather than reflect: its keys collected into a
+// pooled slice and sorted, and each value looked up and written as the
+// fastKind it is. No method of the user is called, so the map cannot
+// change meanwhile.
+func (me *mapEncoder) encodePlain(e *encState, p unsafe.Pointer) error {
+	kp := plainKeysPool.Get().(*[]string)
+	keys := (*kp)[:0]
+	switch me.plain {
+	case fastString:
+		keys = appendMapKeys[string](keys, p)
+	case fastInt:
+		keys = appendMapKeys[int](keys, p)
+	case fastInt64:
+		keys = appendMapKeys[int64](keys, p)
+	default:
+		keys = appendMapKeys[bool](keys, p)
+	}
+	slices.Sort(keys)
+	err := me.writePlain(e, p, keys)
+	clear(keys) // no references to the map's strings from the pool
+	if cap(keys) <= 1<<10 {
+		*kp = keys[:0]
+		plainKeysPool.Put(kp)
+	}
+	return err
+}
+
+// appendMapKeys appends the keys of the map[string]V at p to keys.
+func appendMapKeys[V any](keys []string, p unsafe.Pointer) []string {
+	for k := range *(*map[string]V)(unsafe.Pointer(&p)) {
+		keys = append(keys, k)
+	}
+	return keys
+}
+
+// writePlain writes the object of the map at p with its keys in the order
+// given, for encodePlain.
+func (me *mapEncoder) writePlain(e *encState, p unsafe.Pointer, keys []string) error {
+	if err := e.writeStart(inObject); err != nil {
+		return err
+	}
+	mp := unsafe.Pointer(&p)
+	for _, k := range keys {
+		if err := e.writeName(k); err != nil {
+			return keyErr(me.typ.Key(), err)
+		}
+		var err error
+		switch me.plain {
+		case fastString:
+			err = e.g.WriteString((*(*map[string]string)(mp))[k])
+		case fastInt:
+			err = e.writeInt(int64((*(*map[string]int)(mp))[k]))
+		case fastInt64:
+			err = e.writeInt((*(*map[string]int64)(mp))[k])
+		default:
+			err = e.writeBool((*(*map[string]bool)(mp))[k])
+		}
+		if err != nil {
+			return atPath(err, me.typ.Elem(), k)
+		}
+	}
+	return e.writeEnd(inObject)
 }

@@ -196,3 +196,45 @@ func TestTextAppender(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainMaps: map[string]string, map[string]int, map[string]int64 and
+// map[string]bool, written through the Go map, have the bytes and errors
+// of the same entries in a map[string]any (the reflect path), under
+// several escapings, with keys and values that need escaping or are not
+// valid UTF-8; and encoding/json's bytes under Stdlib.
+func TestPlainMaps(t *testing.T) {
+	strs := []string{"", "a", "b<>&", "é", "\u2028", "z\"\\\n", "\xff", "k\xc3", "10", "9"}
+	type named map[string]string
+	for _, esc := range []jgen.Escaping{jgen.Minimal, jgen.Stdlib, jgen.ASCII, {QuoteChar: '\''}, jgen.PrintableASCII} {
+		opts := &jgen.Options{Escaping: esc}
+		for i := range strs {
+			for j := range strs {
+				ss := map[string]string{strs[i]: strs[j], "m": "v"}
+				ns := named(ss)
+				is := map[string]int{strs[i]: -i, "m": j}
+				ls := map[string]int64{strs[i]: int64(i) << 40, "m": 1}
+				bs := map[string]bool{strs[i]: i%2 == 0, "m": true}
+				for _, c := range []struct{ v, via any }{
+					{ss, map[string]any{strs[i]: strs[j], "m": "v"}},
+					{ns, map[string]any{strs[i]: strs[j], "m": "v"}},
+					{is, map[string]any{strs[i]: -i, "m": j}},
+					{ls, map[string]any{strs[i]: int64(i) << 40, "m": int64(1)}},
+					{bs, map[string]any{strs[i]: i%2 == 0, "m": true}},
+					{[]any{ss, &ss}, []any{map[string]any{strs[i]: strs[j], "m": "v"}, map[string]any{strs[i]: strs[j], "m": "v"}}},
+				} {
+					got, err := jgen.Marshal(c.v, opts)
+					want, werr := jgen.Marshal(c.via, opts)
+					if (err == nil) != (werr == nil) || !bytes.Equal(got, want) {
+						t.Fatalf("%#v under %+v: got %q, %v; reflect path %q, %v", c.v, esc, got, err, want, werr)
+					}
+					if esc == jgen.Stdlib {
+						std, serr := json.Marshal(c.v)
+						if serr != nil || !bytes.Equal(got, std) {
+							t.Fatalf("%#v: got %q, encoding/json %q", c.v, got, std)
+						}
+					}
+				}
+			}
+		}
+	}
+}
