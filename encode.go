@@ -252,9 +252,33 @@ func (e *encState) untrack(v reflect.Value, n int) {
 // rules. Nothing follows the value: Options.RootSeparator,
 // RootTerminator and BufferSize are validated like the other fields (an
 // invalid one is an *OptionsError all the same) but not used. It returns
-// an *OptionsError for invalid opts, and the errors of WriteValue.
+// an *OptionsError for invalid opts, and the errors of WriteValue (with a
+// nil slice).
+//
+// The value is encoded into a pooled scratch buffer (buffers up to 1 MiB
+// are kept for reuse) and copied out, so the result is the one
+// allocation of Marshal itself, sized to the encoding.
 func Marshal(v any, opts *Options) ([]byte, error) {
-	return AppendMarshal(nil, v, opts)
+	sp := scratchPool.Get().(*[]byte)
+	b, err := AppendMarshal((*sp)[:0], v, opts)
+	var out []byte
+	if err == nil {
+		out = make([]byte, len(b))
+		copy(out, b)
+	}
+	putScratch(sp, b)
+	return out, err
+}
+
+// putScratch gives b, grown from *sp, back to scratchPool unless it is
+// larger than maxPooledScratch, so that one huge value does not keep its
+// memory for the life of the pool.
+func putScratch(sp *[]byte, b []byte) {
+	if cap(b) > maxPooledScratch {
+		b = nil
+	}
+	*sp = b[:0]
+	scratchPool.Put(sp)
 }
 
 // AppendMarshal appends v encoded as one JSON value, under opts (nil for
@@ -262,10 +286,7 @@ func Marshal(v any, opts *Options) ([]byte, error) {
 // dst unchanged (its spare capacity may have been written) and the error
 // Marshal would return.
 func AppendMarshal(dst []byte, v any, opts *Options) ([]byte, error) {
-	g := genPool.Get().(*Generator)
-	stack := g.state.stack
-	*g = Generator{}
-	g.state.stack = stack[:0]
+	g := getGenerator()
 	if err := g.init(opts); err != nil {
 		genPool.Put(g)
 		return dst, err
@@ -275,8 +296,7 @@ func AppendMarshal(dst []byte, v any, opts *Options) ([]byte, error) {
 	g.ResetAppend(dst)
 	err := g.WriteValue(v)
 	out := g.out.buf
-	g.ResetAppend(nil)
-	genPool.Put(g)
+	putGenerator(g)
 	if err != nil {
 		return dst, err
 	}
@@ -285,6 +305,26 @@ func AppendMarshal(dst []byte, v any, opts *Options) ([]byte, error) {
 
 var genPool = sync.Pool{New: func() any { return new(Generator) }}
 
+// getGenerator returns a zero Generator from genPool, keeping the memory
+// of its grammar stack.
+func getGenerator() *Generator {
+	g := genPool.Get().(*Generator)
+	stack := g.state.stack
+	*g = Generator{}
+	g.state.stack = stack[:0]
+	return g
+}
+
+// putGenerator gives g back to genPool, holding no output and no error.
+func putGenerator(g *Generator) {
+	g.out = sink{}
+	g.err, g.firstErr, g.closeErr = nil, nil, nil
+	if cap(g.state.stack) > 1<<10 {
+		g.state.stack = nil
+	}
+	genPool.Put(g)
+}
+
 // Encoder writes Go values to an io.Writer, each as one JSON value
 // followed by a newline (as json.Encoder does): NDJSON in the Compact
 // layout. Each value is encoded whole before any of it is written, so a
@@ -292,29 +332,40 @@ var genPool = sync.Pool{New: func() any { return new(Generator) }}
 // part of the Write, may have received part of a value). An Encoder is not safe for concurrent
 // use. Make one with NewEncoder: the zero Encoder has no io.Writer, and
 // its Encode returns an *OptionsError.
+//
+// An Encoder holds no buffer between values: each Encode takes a
+// generator and a scratch buffer from pools shared by all Encoders and
+// gives them back, so an Encoder made per request and used once (a
+// net/http handler's) costs its own allocation only.
 type Encoder struct {
-	w   io.Writer
-	g   *Generator
-	buf []byte
+	w    io.Writer
+	opts Options // validated by NewEncoder
 }
 
 // NewEncoder returns an Encoder that writes to w under opts (nil for the
-// defaults). Options.RootSeparator, RootTerminator and BufferSize are
-// validated like the other fields but not used: each value is followed by
-// a newline and written with one Write call. It returns an *OptionsError
-// if opts is not valid or w is nil.
+// defaults), which it copies. Options.RootSeparator, RootTerminator and
+// BufferSize are validated like the other fields but not used: each value
+// is followed by a newline and written with one Write call. It returns an
+// *OptionsError if opts is not valid or w is nil.
 func NewEncoder(w io.Writer, opts *Options) (*Encoder, error) {
-	if w == nil {
+	// Small enough to be inlined, so that an Encoder that does not
+	// outlive its caller can stay on the caller's stack.
+	return (&Encoder{w: w}).setOptions(opts)
+}
+
+// setOptions checks the writer of enc and copies and validates opts into
+// it, for NewEncoder: it returns enc, or nil and the error.
+func (enc *Encoder) setOptions(opts *Options) (*Encoder, error) {
+	if enc.w == nil {
 		return nil, errNilWriter()
 	}
-	g, err := NewAppendGenerator(nil, opts)
-	if err != nil {
-		return nil, err
+	if opts != nil {
+		enc.opts = *opts
+		if err := enc.opts.validate(); err != nil {
+			return nil, err
+		}
 	}
-	// Each value followed by one newline, as json.Encoder writes it,
-	// whatever the options' root separator and terminator.
-	g.rootSep, g.rootTerm = "", "\n"
-	return &Encoder{w: w, g: g}, nil
+	return enc, nil
 }
 
 // Encode writes v and a newline to the writer with one Write call. It
@@ -325,18 +376,26 @@ func NewEncoder(w io.Writer, opts *Options) (*Encoder, error) {
 // without an io.Writer (the zero Encoder) returns an *OptionsError,
 // matching ErrInvalidOptions, and writes nothing.
 func (enc *Encoder) Encode(v any) error {
-	if enc.w == nil || enc.g == nil {
+	if enc.w == nil {
 		return errNilWriter()
 	}
-	enc.g.ResetAppend(enc.buf[:0])
-	if err := enc.g.WriteValue(v); err != nil {
-		return err
+	g := getGenerator()
+	g.initValid(&enc.opts)
+	// Each value followed by one newline, as json.Encoder writes it,
+	// whatever the options' root separator and terminator.
+	g.rootSep, g.rootTerm = "", "\n"
+	sp := scratchPool.Get().(*[]byte)
+	g.ResetAppend((*sp)[:0])
+	err := g.WriteValue(v)
+	b := g.out.buf // the value and its root terminator, "\n"
+	putGenerator(g)
+	if err == nil {
+		// A sink hands b to the writer and checks the count.
+		k := sink{buf: b, w: enc.w}
+		err = k.flush()
 	}
-	b := enc.g.Bytes() // the value and its root terminator, "\n"
-	enc.buf = b
-	// The generator's sink hands b to the writer and checks the count.
-	k := sink{buf: b, w: enc.w}
-	return k.flush()
+	putScratch(sp, b)
+	return err
 }
 
 // The fast paths below write a token of a value in the Compact layout

@@ -54,6 +54,12 @@ func typeEncoder(t reflect.Type) encoderFunc {
 // pointer has a marshal method gets it called when the value is
 // addressable, as encoding/json does.
 func newTypeEncoder(t reflect.Type, allowAddr bool) encoderFunc {
+	switch t {
+	case timeType:
+		return timeEncode // MarshalJSON's bytes, written directly
+	case timePtrType:
+		return timePtrEncode
+	}
 	if t.Kind() != reflect.Pointer && allowAddr && reflect.PointerTo(t).Implements(marshalerType) {
 		return condAddrEncoder(addrMarshalerEncode, newTypeEncoder(t, false))
 	}
@@ -378,7 +384,7 @@ func marshalerEncode(e *encState, v reflect.Value) error {
 	if v.Kind() == reflect.Pointer && v.IsNil() {
 		return e.writeNull()
 	}
-	m, ok := reflect.TypeAssert[json.Marshaler](v)
+	m, ok := assertAddr[json.Marshaler](v)
 	if !ok {
 		return e.writeNull()
 	}
@@ -414,7 +420,7 @@ func textMarshalerEncode(e *encState, v reflect.Value) error {
 	if v.Kind() == reflect.Pointer && v.IsNil() {
 		return e.writeNull()
 	}
-	m, ok := reflect.TypeAssert[encoding.TextMarshaler](v)
+	m, ok := assertAddr[encoding.TextMarshaler](v)
 	if !ok {
 		return e.writeNull()
 	}
@@ -427,10 +433,33 @@ func addrTextMarshalerEncode(e *encState, v reflect.Value) error {
 	return e.writeMarshalText(m, v.Type())
 }
 
+// writeMarshalText writes the text of m, a value of type t, as a string:
+// through AppendText where m has it (encoding/json on v2 calls it in
+// preference to MarshalText; the text is the same by the interfaces'
+// contract), else through MarshalText.
 func (e *encState) writeMarshalText(m encoding.TextMarshaler, t reflect.Type) error {
+	if a, ok := m.(encoding.TextAppender); ok {
+		b, err := e.appendTextOf(a, t)
+		if err != nil {
+			return err
+		}
+		return e.g.WriteStringBytes(b)
+	}
 	b, err := m.MarshalText()
 	if err != nil {
 		return marshalerErr(t, err, "MarshalText")
 	}
 	return e.g.WriteStringBytes(b)
+}
+
+// assertAddr returns v as an I, v being of a type with I's methods in its
+// own method set. An addressable value of a type that is neither a
+// pointer nor an interface is asserted through its address, whose method
+// set holds the same methods: an interface holding the value itself would
+// be a copy on the heap.
+func assertAddr[I any](v reflect.Value) (I, bool) {
+	if k := v.Kind(); k != reflect.Pointer && k != reflect.Interface && v.CanAddr() {
+		return reflect.TypeAssert[I](v.Addr())
+	}
+	return reflect.TypeAssert[I](v)
 }

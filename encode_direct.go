@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strconv"
 	"sync"
+	"time"
 	"unsafe"
 
 	"github.com/jgen-go/jgen/internal/ftoa"
@@ -36,6 +37,7 @@ const (
 	directStruct
 	directIface
 	directState
+	directTime // a time.Time (appendTime)
 )
 
 // directNode is the compiled direct encoding of one Go type. Nodes are
@@ -51,8 +53,8 @@ type directNode struct {
 	// member of no fastKind, its node and how an omitted one is told.
 	se  *structEncoder
 	ops []directOp
-	// typ is the Go type of the node, for the state path; directState:
-	// enc is its encoderFunc.
+	// typ is the Go type of the node, for the state path; directState and
+	// directTime: enc is its encoderFunc.
 	typ reflect.Type
 	enc encoderFunc
 	// word is set where an interface holding a value of this type holds
@@ -248,7 +250,7 @@ func directOwn(t reflect.Type, visiting map[reflect.Type]bool) bool {
 	if fastKindOf(t) != fastNone {
 		return true
 	}
-	if visiting[t] {
+	if visiting[t] || t == timeType || t == timePtrType {
 		return true
 	}
 	if hasMarshaler(t) {
@@ -322,6 +324,10 @@ func buildDirect(t reflect.Type, built map[reflect.Type]*directNode) *directNode
 		n.kind, n.fast = directScalar, k
 		return n
 	}
+	if t == timeType {
+		n.kind, n.typ, n.enc = directTime, t, typeEncoder(t)
+		return n
+	}
 	if !directOwn(t, map[reflect.Type]bool{}) {
 		n.kind, n.enc = directState, typeEncoder(t)
 		return n
@@ -387,6 +393,12 @@ func (e *encState) appendDirect(b []byte, n *directNode, p unsafe.Pointer, d int
 	case directIface:
 		return e.appendIface(b, p, d)
 	case directState:
+		return e.appendState(b, n.enc, reflect.NewAt(n.typ, p).Elem(), d)
+	case directTime:
+		if r, ok := e.g.appendTime(b, *(*time.Time)(p)); ok {
+			return r, true
+		}
+		// MarshalJSON's own bytes or error, through the state path.
 		return e.appendState(b, n.enc, reflect.NewAt(n.typ, p).Elem(), d)
 	}
 	return e.appendStructDirect(b, n, p, d)

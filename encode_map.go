@@ -39,7 +39,11 @@ type mapEncoder struct {
 	// Otherwise the values are copied into a pooled, addressable slice,
 	// which costs no allocation.
 	byIndex bool
-	pool    sync.Pool // of *mapScratch
+	// plain is the fastKind of the element where the map type is
+	// map[string]string, map[string]int, map[string]int64 or
+	// map[string]bool (encodePlain), fastNone otherwise.
+	plain fastKind
+	pool  sync.Pool // of *mapScratch
 	// direct holds the direct path's node of the element type, made on
 	// first use (directElem); its node is nil where the path does not
 	// take the type.
@@ -104,6 +108,12 @@ func newMapEncoder(t reflect.Type) encoderFunc {
 	}
 	me.elem = typeEncoder(t.Elem())
 	me.byIndex = addrSensitive(t.Elem(), map[reflect.Type]bool{})
+	if kt == stringType {
+		switch t.Elem() {
+		case stringType, reflect.TypeFor[int](), reflect.TypeFor[int64](), reflect.TypeFor[bool]():
+			me.plain = fastKindOf(t.Elem())
+		}
+	}
 	me.pool.New = func() any { return new(mapScratch) }
 	return me.encode
 }
@@ -140,6 +150,13 @@ func (me *mapEncoder) encode(e *encState, v reflect.Value) error {
 	}
 	if err := e.enter(v, -2); err != nil {
 		return err
+	}
+	if me.plain != fastNone {
+		if err := me.encodePlain(e, v.UnsafePointer()); err != nil {
+			return err
+		}
+		e.leave(v, -2)
+		return nil
 	}
 	n := v.Len()
 	sc := me.pool.Get().(*mapScratch)
@@ -203,8 +220,8 @@ func (me *mapEncoder) collectEntries(v reflect.Value, n int, sc *mapScratch) (in
 			return i, err
 		}
 	}
-	if me.keys >= keyInt && me.keys != keyText {
-		// The decimal forms become strings once sc.text stops growing.
+	if me.keys != keyString {
+		// The keys' texts become strings once sc.text stops growing.
 		for j := range sc.entries[:i] {
 			en := &sc.entries[j]
 			en.name = unsafe.String(unsafe.SliceData(sc.text[en.start:]), en.end-en.start)
@@ -221,14 +238,16 @@ func (me *mapEncoder) entryName(en *mapEntry, k reflect.Value, sc *mapScratch) e
 	case keyString:
 		en.name = k.String()
 	case keyText:
-		name, err := textKey(k)
-		if err != nil {
+		en.start = len(sc.text)
+		var err error
+		method := "MarshalText"
+		if sc.text, method, err = appendTextKey(sc.text, k); err != nil {
 			if jsonOnV2 {
-				return marshalerErr(k.Type(), err, "MarshalText")
+				return marshalerErr(k.Type(), err, method)
 			}
 			return &EncodeError{Type: me.typ, Err: fmt.Errorf("json: encoding error for type %q: %q", me.typ.String(), err.Error())}
 		}
-		en.name = name
+		en.end = len(sc.text)
 	case keyFloat, keyAny, keyNone:
 		en.start = len(sc.text)
 		var err error
@@ -294,14 +313,31 @@ func (me *mapEncoder) writeEntries(e *encState, v reflect.Value, entries []mapEn
 	return e.writeEnd(inObject)
 }
 
-// textKey returns the text of a TextMarshaler key; a nil pointer is "".
-func textKey(k reflect.Value) (string, error) {
+// appendTextKey appends the text of a TextMarshaler key to b, a nil
+// pointer's being "": through AppendText where the key has it, as
+// encoding/json on v2 calls it (the same text as MarshalText's by the
+// interfaces' contract), else through MarshalText. It returns the name of
+// the method called, for its error; on error b is returned unchanged.
+func appendTextKey(b []byte, k reflect.Value) ([]byte, string, error) {
 	if k.Kind() == reflect.Pointer && k.IsNil() {
-		return "", nil
+		return b, "MarshalText", nil
 	}
-	tm, _ := reflect.TypeAssert[encoding.TextMarshaler](k)
-	b, err := tm.MarshalText()
-	return string(b), err
+	tm, _ := assertAddr[encoding.TextMarshaler](k)
+	if a, ok := tm.(encoding.TextAppender); ok {
+		// Given b's spare capacity only: whatever the method returns,
+		// b's keys stay as they are, and the text is appended after them
+		// (in place, when the method kept to the capacity given).
+		r, err := a.AppendText(b[len(b):])
+		if err != nil {
+			return b, "AppendText", err
+		}
+		return append(b, r...), "AppendText", nil
+	}
+	t, err := tm.MarshalText()
+	if err != nil {
+		return b, "MarshalText", err
+	}
+	return append(b, t...), "MarshalText", nil
 }
 
 // appendKeyV2 appends the member name of a map key that only
@@ -361,4 +397,74 @@ func (e *encState) writeName(name string) error {
 	g.out.buf = append(b, g.esc.quote)
 	st.nameDone()
 	return nil
+}
+
+var stringType = reflect.TypeFor[string]()
+
+// plainKeysPool holds the key slices of encodePlain.
+var plainKeysPool = sync.Pool{New: func() any { return new([]string) }}
+
+// encodePlain writes the map at p, whose type is one that me.plain names,
+// through the Go map itself rather than reflect: its keys collected into a
+// pooled slice and sorted, and each value looked up and written as the
+// fastKind it is. No method of the user is called, so the map cannot
+// change meanwhile.
+func (me *mapEncoder) encodePlain(e *encState, p unsafe.Pointer) error {
+	kp := plainKeysPool.Get().(*[]string)
+	keys := (*kp)[:0]
+	switch me.plain {
+	case fastString:
+		keys = appendMapKeys[string](keys, p)
+	case fastInt:
+		keys = appendMapKeys[int](keys, p)
+	case fastInt64:
+		keys = appendMapKeys[int64](keys, p)
+	default:
+		keys = appendMapKeys[bool](keys, p)
+	}
+	slices.Sort(keys)
+	err := me.writePlain(e, p, keys)
+	clear(keys) // no references to the map's strings from the pool
+	if cap(keys) <= 1<<10 {
+		*kp = keys[:0]
+		plainKeysPool.Put(kp)
+	}
+	return err
+}
+
+// appendMapKeys appends the keys of the map[string]V at p to keys.
+func appendMapKeys[V any](keys []string, p unsafe.Pointer) []string {
+	for k := range *(*map[string]V)(unsafe.Pointer(&p)) {
+		keys = append(keys, k)
+	}
+	return keys
+}
+
+// writePlain writes the object of the map at p with its keys in the order
+// given, for encodePlain.
+func (me *mapEncoder) writePlain(e *encState, p unsafe.Pointer, keys []string) error {
+	if err := e.writeStart(inObject); err != nil {
+		return err
+	}
+	mp := unsafe.Pointer(&p)
+	for _, k := range keys {
+		if err := e.writeName(k); err != nil {
+			return keyErr(me.typ.Key(), err)
+		}
+		var err error
+		switch me.plain {
+		case fastString:
+			err = e.g.WriteString((*(*map[string]string)(mp))[k])
+		case fastInt:
+			err = e.writeInt(int64((*(*map[string]int)(mp))[k]))
+		case fastInt64:
+			err = e.writeInt((*(*map[string]int64)(mp))[k])
+		default:
+			err = e.writeBool((*(*map[string]bool)(mp))[k])
+		}
+		if err != nil {
+			return atPath(err, me.typ.Elem(), k)
+		}
+	}
+	return e.writeEnd(inObject)
 }

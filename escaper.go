@@ -36,6 +36,9 @@ type escaper struct {
 	// b64 caches whether the escaping changes a symbol of the standard
 	// base64 alphabet (see base64Escaped): 0 not known yet, 1 no, 2 yes.
 	b64 uint8
+	// rfc3339 caches, the same way, whether the escaping changes a byte
+	// that RFC 3339 text holds (see rfc3339Escaped).
+	rfc3339 uint8
 }
 
 const (

@@ -135,9 +135,19 @@ func (g *Generator) init(opts *Options) error {
 	if err := g.opts.validate(); err != nil {
 		return err
 	}
-	if err := g.esc.compile(g.opts.Escaping); err != nil {
-		return err
-	}
+	g.initOpts()
+	return nil
+}
+
+// initValid is init for options that validate has accepted.
+func (g *Generator) initValid(opts *Options) {
+	g.opts = *opts
+	g.initOpts()
+}
+
+// initOpts sets up g from g.opts, which are valid.
+func (g *Generator) initOpts() {
+	g.esc.init(g.opts.Escaping) // validated with the options
 	if e := g.opts.MarshalerEscaping; e != nil {
 		g.mx.init(*e) // validated with the options
 	}
@@ -164,7 +174,6 @@ func (g *Generator) init(opts *Options) error {
 		size = DefaultBufferSize
 	}
 	g.bufSize = max(size, minBufferSize) + slack
-	return nil
 }
 
 // slack is scan.Slack: the capacity the buffer keeps beyond what is

@@ -72,7 +72,80 @@ func (g *Generator) writeRaw(tok string, raw []byte) error {
 	if at, reason, cause := g.checkRaw(raw); reason != "" {
 		return &ValueError{Token: tok, Offset: g.out.offset(), Index: int64(at), Reason: reason, Err: ErrInvalidValue, Cause: cause}
 	}
+	if g.emitRawVerbatim(tok, raw) {
+		return nil
+	}
 	return g.emitRaw(raw)
+}
+
+// rawVerbatimOff turns emitRawVerbatim off, for the test that compares it
+// with emitRaw; set only while no value is being written.
+var rawVerbatimOff bool
+
+// emitRawVerbatim writes raw, a value checkRaw has accepted, by the rule
+// for checked raw values where that rule changes nothing but whitespace,
+// and reports true; otherwise it writes nothing and reports false, for
+// emitRaw. That is the case in append mode and the Compact layout, with
+// '"' as the quote char and no CharacterEscapes hook, when every string
+// of raw holds only bytes the escaping writes as themselves (the vector
+// kernel of the string fast path tells them) and valid escape sequences
+// other than \u ones of surrogates: then the rule's output is raw with
+// the whitespace between tokens dropped, which this copies in one pass.
+func (g *Generator) emitRawVerbatim(tok string, raw []byte) bool {
+	x := &g.esc
+	if g.out.w != nil || !g.state.compact || x.quote != '"' || x.hook != nil || g.err != nil || rawVerbatimOff {
+		return false
+	}
+	mark, err := g.beginValue(tok, len(raw))
+	if err != nil {
+		return false // not in append mode's Compact layout, where it cannot fail
+	}
+	d := g.out.buf[:cap(g.out.buf)]
+	o := len(g.out.buf)
+	for i := 0; i < len(raw); {
+		c := raw[i]
+		if c != '"' {
+			if c > ' ' {
+				d[o] = c
+				o++
+			}
+			i++ // whitespace between tokens is dropped, as emitRaw drops it
+			continue
+		}
+		d[o] = '"'
+		o++
+		i++
+		for {
+			// checkRaw has seen the string end, so raw[i] exists.
+			n := x.set.Copy(d[o:], raw[i:])
+			o += n
+			i += n
+			if c = raw[i]; c == '"' {
+				d[o] = '"'
+				o++
+				i++
+				break
+			}
+			if c != '\\' {
+				g.out.buf = g.out.buf[:mark]
+				return false // a byte the escaping rewrites
+			}
+			l := 2
+			if raw[i+1] == 'u' {
+				if r, _ := hex4(raw[i+2:]); r >= 0xD800 && r <= 0xDFFF {
+					g.out.buf = g.out.buf[:mark]
+					return false // a surrogate: the rule checks its pairing
+				}
+				l = 6
+			}
+			copy(d[o:], raw[i:i+l])
+			o += l
+			i += l
+		}
+	}
+	g.out.buf = d[:o]
+	_ = g.valueDone() // append mode: cannot fail
+	return true
 }
 
 // checkRaw validates raw as one JSON value that the generator can write
