@@ -76,9 +76,9 @@ func (x *escaper) init(e Escaping) {
 	lead, pass := leadClassOf(&e)
 	if ce := e.CharacterEscapes; ce != nil {
 		x.set = &ce.sets[key.set()]
-		// A hook is promised runs of ASCII bytes, so with one the scan
-		// must stop at every non-ASCII byte.
-		if pass && ce.hook == nil {
+		// A hook is given the clean runs of this set, non-ASCII text
+		// included (EscapeSpec.IndexEscape).
+		if pass {
 			x.set = ce.utf8[utf8Index(lead, key)].get(func() scan.Set { return ce.utf8Set(lead, key) })
 		}
 		x.hook = ce.hook
@@ -200,11 +200,9 @@ func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 		if !mixed && (!set.Contains(c) || c >= utf8.RuneSelf && len(src)-i >= utf8Run && passUTF8) {
 			chunk := src[i:min(len(src), i+end-l)]
 			n := set.Copy(b[l:], chunk)
-			if x.hook != nil {
-				if j := x.hook(chunk[:n]); j >= 0 && j < n { // the hook stops: as ASCII says
-					r := x.appendASCII(b[:l+j], src[i+j])
-					l, b = len(r), r[:cap(r)]
-					i += j + 1
+			if x.hook != nil && n > 0 {
+				if j := x.hook(chunk[:n]); uint(j) < uint(n) {
+					b, l, i = x.hookStop(b, l, src, i, j)
 					continue
 				}
 			}
@@ -282,6 +280,64 @@ func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 		mixed = n < mixedRun
 	}
 	return b[:l], i, false
+}
+
+// hookStop writes the stop of the IndexEscape hook at src[i+j], in the
+// clean run src[i:] that the scan copied to b[l:] (b being the whole
+// capacity), and returns b, the new output length and the index where the
+// scan goes on. An ASCII byte is written as ASCII says; a byte >= 0x80
+// lies in a sequence the scan passed, which is kept raw, and the scan
+// goes on after it, so that the rest of the run is given to the hook
+// again (EscapeSpec.IndexEscape).
+func (x *escaper) hookStop(b []byte, l int, src []byte, i, j int) ([]byte, int, int) {
+	if c := src[i+j]; c < utf8.RuneSelf {
+		r := x.appendASCII(b[:l+j], c)
+		return r[:cap(r)], len(r), i + j + 1
+	}
+	for j > 0 && src[i+j]&0xC0 == 0x80 { // back to the lead byte
+		j--
+	}
+	_, size := utf8.DecodeRune(src[i+j:])
+	return b, l + j + size, i + j + size
+}
+
+// hookEscapes is tableEscapes for an escaper with an IndexEscape hook: it
+// writes the ASCII escapes of s from n on from the table t between the
+// set's clean runs, and gives each run to the hook, whose stop at an ASCII
+// byte is written from the table as well. It stops where tableEscapes
+// does, and at a stop of the hook at a byte >= 0x80, past its code point;
+// it returns the new l and n.
+func (x *escaper) hookEscapes(b []byte, l int, s []byte, n int, t *[128]escCode) (int, int) {
+	set := x.set
+	lim := len(b) - len(s) - scan.Slack - 16
+	for n < len(s) && s[n] < utf8.RuneSelf && l-n <= lim {
+		e := &t[s[n]]
+		binary.LittleEndian.PutUint64(b[l:], e.W)
+		l += int(e.N)
+		n++
+		m := 0
+		if len(s)-n <= shortTail {
+			for n+m < len(s) && !set.Contains(s[n+m]) {
+				b[l+m] = s[n+m]
+				m++
+			}
+		} else {
+			m = set.Copy(b[l:], s[n:])
+		}
+		if m > 0 {
+			if j := x.hook(s[n : n+m]); uint(j) < uint(m) {
+				if s[n+j] < utf8.RuneSelf {
+					l, n = l+j, n+j // the loop writes it
+					continue
+				}
+				_, l, n = x.hookStop(b, l, s, n, j)
+				return l, n
+			}
+		}
+		l += m
+		n += m
+	}
+	return l, n
 }
 
 // appendInvalid appends the replacement of one invalid UTF-8 byte under

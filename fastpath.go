@@ -270,7 +270,7 @@ func tableEscapes(b []byte, l int, s []byte, n int, set *scan.Set, t *[128]escCo
 // costs one kernel call. It returns its errors through g.note itself, so
 // that WriteString stays small enough to be inlined.
 func (g *Generator) writeStringValue(s []byte) error {
-	if st := &g.state; st.valueSep != noFast && g.err == nil && g.esc.hook == nil {
+	if st := &g.state; st.valueSep != noFast && g.err == nil {
 		b := g.out.buf
 		l := len(b)
 		need := len(s) + slack + 3
@@ -302,6 +302,13 @@ func (g *Generator) writeStringValue(s []byte) error {
 			set := g.esc.set
 			n := set.CopyTo((*byte)(unsafe.Add(p, l)), s)
 			l += n
+			hook := g.esc.hook
+			if hook != nil && n > 0 {
+				// The run the kernel copied, to the hook: one call.
+				if j := hook(s[:n]); uint(j) < uint(n) {
+					return g.hookedValue(s, l-n, j, mark)
+				}
+			}
 			if n == len(s) {
 				*(*byte)(unsafe.Add(p, l)) = g.esc.quote
 				g.out.buf = g.out.buf[:l+1]
@@ -309,7 +316,11 @@ func (g *Generator) writeStringValue(s []byte) error {
 				return nil
 			}
 			b = b[:cap(b)]
-			if t := g.esc.table; t != nil && vectorRest(s, n) {
+			if t := g.esc.table; hook != nil {
+				if t != nil {
+					l, n = g.esc.hookEscapes(b, l, s, n, t)
+				}
+			} else if t != nil && vectorRest(s, n) {
 				in, out := set.Escape(b[l:], s[n:], t)
 				l, n = l+out, n+in
 			} else if t != nil {
@@ -357,4 +368,21 @@ func (g *Generator) writeStringValue(s []byte) error {
 	}
 	g.out.buf = append(g.out.buf, g.esc.quote)
 	return g.note(g.finishString(s, 0, mark))
+}
+
+// hookedValue finishes writeStringValue's fast path at a stop of the
+// IndexEscape hook at s[j], in the clean run that starts s and was copied
+// to g.out.buf's capacity from l on (room for all of s, escaped, has not
+// been proved: the rest goes through escaper.appendSome).
+func (g *Generator) hookedValue(s []byte, l, j, mark int) error {
+	b := g.out.buf[:cap(g.out.buf)]
+	b, l, i := g.esc.hookStop(b, l, s, 0, j)
+	b, i, bad := g.esc.appendSome(b[:l], s, i)
+	if i == len(s) && !bad && cap(b)-len(b) > slack {
+		g.out.buf = append(b, g.esc.quote)
+		g.state.fastValueDone()
+		return nil
+	}
+	g.out.buf = b
+	return g.note(g.finishString(s[i:], int64(i), mark))
 }
