@@ -301,45 +301,6 @@ func (x *escaper) hookStop(b []byte, l int, src []byte, i, j int) ([]byte, int, 
 	return b, l + j + size, i + j + size
 }
 
-// hookEscapes is tableEscapes for an escaper with an IndexEscape hook: it
-// writes the ASCII escapes of s from n on from the table t between the
-// set's clean runs, and gives each run to the hook, whose stop at an ASCII
-// byte is written from the table as well. It stops where tableEscapes
-// does, and at a stop of the hook at a byte >= 0x80, past its code point;
-// it returns the new l and n.
-func (x *escaper) hookEscapes(b []byte, l int, s []byte, n int, t *[128]escCode) (int, int) {
-	set := x.set
-	lim := len(b) - len(s) - scan.Slack - 16
-	for n < len(s) && s[n] < utf8.RuneSelf && l-n <= lim {
-		e := &t[s[n]]
-		binary.LittleEndian.PutUint64(b[l:], e.W)
-		l += int(e.N)
-		n++
-		m := 0
-		if len(s)-n <= shortTail {
-			for n+m < len(s) && !set.Contains(s[n+m]) {
-				b[l+m] = s[n+m]
-				m++
-			}
-		} else {
-			m = set.Copy(b[l:], s[n:])
-		}
-		if m > 0 {
-			if j := x.hook(s[n : n+m]); uint(j) < uint(m) {
-				if s[n+j] < utf8.RuneSelf {
-					l, n = l+j, n+j // the loop writes it
-					continue
-				}
-				_, l, n = x.hookStop(b, l, s, n, j)
-				return l, n
-			}
-		}
-		l += m
-		n += m
-	}
-	return l, n
-}
-
 // appendInvalid appends the replacement of one invalid UTF-8 byte under
 // the InvalidUTF8Replace or InvalidUTF8ReplaceRaw policy.
 func (x *escaper) appendInvalid(b []byte) []byte {

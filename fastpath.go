@@ -299,16 +299,70 @@ func (g *Generator) writeStringValue(s []byte) error {
 			}
 			*(*byte)(unsafe.Add(p, l)) = g.esc.quote
 			l++
+			if g.esc.hook != nil {
+				// The same with an IndexEscape hook, as a branch of its
+				// own so that the call of the hook, and the registers it
+				// costs, stay out of the hookless path.
+				n := g.esc.set.CopyTo((*byte)(unsafe.Add(p, l)), s)
+				if n > 0 {
+					// The run the kernel copied, to the hook: one call.
+					if j := g.esc.hook(s[:n]); uint(j) < uint(n) {
+						return g.hookedValue(s, 0, l, j, mark)
+					}
+				}
+				l += n
+				if n == len(s) {
+					*(*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(g.out.buf)), l)) = g.esc.quote
+					g.out.buf = g.out.buf[:l+1]
+					g.state.fastValueDone()
+					return nil
+				}
+				b = b[:cap(b)]
+				if t := g.esc.table; t != nil {
+					// tableEscapes, inline, with each clean run given to
+					// the hook, whose stop at an ASCII byte the table
+					// writes too.
+					// (Not "lim": TestInlinedTableEscapes compares the
+					// loops after a lim with tableEscapes'.)
+					set := g.esc.set
+					room := len(b) - len(s) - scan.Slack - 16
+					for n < len(s) && s[n] < utf8.RuneSelf && l-n <= room {
+						e := &t[s[n]]
+						binary.LittleEndian.PutUint64(b[l:], e.W)
+						l += int(e.N)
+						n++
+						m := 0
+						if len(s)-n <= shortTail {
+							for n+m < len(s) && !set.Contains(s[n+m]) {
+								b[l+m] = s[n+m]
+								m++
+							}
+						} else {
+							m = set.Copy(b[l:], s[n:])
+						}
+						if m > 0 {
+							if j := g.esc.hook(s[n : n+m]); uint(j) < uint(m) {
+								if s[n+j] >= utf8.RuneSelf {
+									return g.hookedValue(s, n, l, j, mark)
+								}
+								m = j // the loop writes it
+							}
+						}
+						l += m
+						n += m
+					}
+					if n == len(s) {
+						b[l] = g.esc.quote
+						g.out.buf = g.out.buf[:l+1]
+						g.state.fastValueDone()
+						return nil
+					}
+				}
+				return g.hookedRest(s, l, n, mark, b)
+			}
 			set := g.esc.set
 			n := set.CopyTo((*byte)(unsafe.Add(p, l)), s)
 			l += n
-			hook := g.esc.hook
-			if hook != nil && n > 0 {
-				// The run the kernel copied, to the hook: one call.
-				if j := hook(s[:n]); uint(j) < uint(n) {
-					return g.hookedValue(s, l-n, j, mark)
-				}
-			}
 			if n == len(s) {
 				*(*byte)(unsafe.Add(p, l)) = g.esc.quote
 				g.out.buf = g.out.buf[:l+1]
@@ -316,11 +370,7 @@ func (g *Generator) writeStringValue(s []byte) error {
 				return nil
 			}
 			b = b[:cap(b)]
-			if t := g.esc.table; hook != nil {
-				if t != nil {
-					l, n = g.esc.hookEscapes(b, l, s, n, t)
-				}
-			} else if t != nil && vectorRest(s, n) {
+			if t := g.esc.table; t != nil && vectorRest(s, n) {
 				in, out := set.Escape(b[l:], s[n:], t)
 				l, n = l+out, n+in
 			} else if t != nil {
@@ -370,14 +420,19 @@ func (g *Generator) writeStringValue(s []byte) error {
 	return g.note(g.finishString(s, 0, mark))
 }
 
-// hookedValue finishes writeStringValue's fast path at a stop of the
-// IndexEscape hook at s[j], in the clean run that starts s and was copied
-// to g.out.buf's capacity from l on (room for all of s, escaped, has not
-// been proved: the rest goes through escaper.appendSome).
-func (g *Generator) hookedValue(s []byte, l, j, mark int) error {
-	b := g.out.buf[:cap(g.out.buf)]
-	b, l, i := g.esc.hookStop(b, l, s, 0, j)
-	b, i, bad := g.esc.appendSome(b[:l], s, i)
+// hookedValue finishes writeStringValue's hooked fast path at a stop of
+// the IndexEscape hook at s[i+j], in the clean run s[i:] that was copied
+// to g.out.buf's capacity from l on.
+func (g *Generator) hookedValue(s []byte, i, l, j, mark int) error {
+	b, l, i := g.esc.hookStop(g.out.buf[:cap(g.out.buf)], l, s, i, j)
+	return g.hookedRest(s[:len(s):len(s)], l, i, mark, b)
+}
+
+// hookedRest finishes writeStringValue's hooked fast path from s[n], with
+// b[:l] written (b being g.out.buf's whole capacity), through
+// escaper.appendSome, which gives the hook each later clean run.
+func (g *Generator) hookedRest(s []byte, l, n, mark int, b []byte) error {
+	b, i, bad := g.esc.appendSome(b[:l], s, n)
 	if i == len(s) && !bad && cap(b)-len(b) > slack {
 		g.out.buf = append(b, g.esc.quote)
 		g.state.fastValueDone()
