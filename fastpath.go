@@ -17,6 +17,12 @@ import (
 // rest longer than vectorTail, scan.Set.Escape, one kernel call) before
 // they hand the rest to escaper.appendSome.
 //
+// Under an IndexEscape hook writeStringValue takes a branch of its own,
+// which gives the hook each run the kernel copied, and after a stop runs
+// the table loop with a hook call per run out of line (hookedRest; not
+// Set.Escape, which would not show the runs): a hook call in the shared
+// path cost the hookless strings spills.
+//
 // writeStringValue and appendQuote hold tableEscapes' loop inline: a call
 // there costs 10% to 20% of the instructions of a 12-byte string with one
 // escape (escaped/len=12 under callgrind, see docs/PERFORMANCE.md).
@@ -317,48 +323,7 @@ func (g *Generator) writeStringValue(s []byte) error {
 					g.state.fastValueDone()
 					return nil
 				}
-				b = b[:cap(b)]
-				if t := g.esc.table; t != nil {
-					// tableEscapes, inline, with each clean run given to
-					// the hook, whose stop at an ASCII byte the table
-					// writes too.
-					// (Not "lim": TestInlinedTableEscapes compares the
-					// loops after a lim with tableEscapes'.)
-					set := g.esc.set
-					room := len(b) - len(s) - scan.Slack - 16
-					for n < len(s) && s[n] < utf8.RuneSelf && l-n <= room {
-						e := &t[s[n]]
-						binary.LittleEndian.PutUint64(b[l:], e.W)
-						l += int(e.N)
-						n++
-						m := 0
-						if len(s)-n <= shortTail {
-							for n+m < len(s) && !set.Contains(s[n+m]) {
-								b[l+m] = s[n+m]
-								m++
-							}
-						} else {
-							m = set.Copy(b[l:], s[n:])
-						}
-						if m > 0 {
-							if j := g.esc.hook(s[n : n+m]); uint(j) < uint(m) {
-								if s[n+j] >= utf8.RuneSelf {
-									return g.hookedValue(s, n, l, j, mark)
-								}
-								m = j // the loop writes it
-							}
-						}
-						l += m
-						n += m
-					}
-					if n == len(s) {
-						b[l] = g.esc.quote
-						g.out.buf = g.out.buf[:l+1]
-						g.state.fastValueDone()
-						return nil
-					}
-				}
-				return g.hookedRest(s, l, n, mark, b)
+				return g.hookedRest(s, l, n, mark)
 			}
 			set := g.esc.set
 			n := set.CopyTo((*byte)(unsafe.Add(p, l)), s)
@@ -425,13 +390,62 @@ func (g *Generator) writeStringValue(s []byte) error {
 // to g.out.buf's capacity from l on.
 func (g *Generator) hookedValue(s []byte, i, l, j, mark int) error {
 	b, l, i := g.esc.hookStop(g.out.buf[:cap(g.out.buf)], l, s, i, j)
-	return g.hookedRest(s[:len(s):len(s)], l, i, mark, b)
+	return g.hookedEnd(s, l, i, mark, b)
 }
 
-// hookedRest finishes writeStringValue's hooked fast path from s[n], with
+// hookedRest finishes writeStringValue's hooked fast path from the
+// kernel's stop at s[n], with s[:n] given to the hook and written up to l
+// in g.out.buf's capacity, where room for s and Slack was proved: the
+// table loop with each clean run given to the hook, whose stop at an ASCII
+// byte the table writes too, then anything else through
+// escaper.appendSome. (Out of line: inline, it cost the strings with no
+// stop registers.)
+func (g *Generator) hookedRest(s []byte, l, n, mark int) error {
+	b := g.out.buf[:cap(g.out.buf)]
+	if t := g.esc.table; t != nil {
+		set := g.esc.set
+		// (Not "lim": TestInlinedTableEscapes compares the loops after
+		// a lim with tableEscapes'.)
+		room := len(b) - len(s) - scan.Slack - 16
+		for n < len(s) && s[n] < utf8.RuneSelf && l-n <= room {
+			e := &t[s[n]]
+			binary.LittleEndian.PutUint64(b[l:], e.W)
+			l += int(e.N)
+			n++
+			m := 0
+			if len(s)-n <= shortTail {
+				for n+m < len(s) && !set.Contains(s[n+m]) {
+					b[l+m] = s[n+m]
+					m++
+				}
+			} else {
+				m = set.Copy(b[l:], s[n:])
+			}
+			if m > 0 {
+				if j := g.esc.hook(s[n : n+m]); uint(j) < uint(m) {
+					if s[n+j] >= utf8.RuneSelf {
+						return g.hookedValue(s, n, l, j, mark)
+					}
+					m = j // the loop writes it
+				}
+			}
+			l += m
+			n += m
+		}
+		if n == len(s) {
+			b[l] = g.esc.quote
+			g.out.buf = g.out.buf[:l+1]
+			g.state.fastValueDone()
+			return nil
+		}
+	}
+	return g.hookedEnd(s, l, n, mark, b)
+}
+
+// hookedEnd finishes writeStringValue's hooked fast path from s[n], with
 // b[:l] written (b being g.out.buf's whole capacity), through
 // escaper.appendSome, which gives the hook each later clean run.
-func (g *Generator) hookedRest(s []byte, l, n, mark int, b []byte) error {
+func (g *Generator) hookedEnd(s []byte, l, n, mark int, b []byte) error {
 	b, i, bad := g.esc.appendSome(b[:l], s, n)
 	if i == len(s) && !bad && cap(b)-len(b) > slack {
 		g.out.buf = append(b, g.esc.quote)
