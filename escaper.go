@@ -79,9 +79,9 @@ func (x *escaper) init(e Escaping) {
 	lead, pass := leadClassOf(&e)
 	if ce := e.CharacterEscapes; ce != nil {
 		x.set = &ce.sets[key.set()]
-		// A hook is promised runs of ASCII bytes, so with one the scan
-		// must stop at every non-ASCII byte.
-		if pass && ce.hook == nil {
+		// A hook is given the clean runs of this set, non-ASCII text
+		// included (EscapeSpec.IndexEscape).
+		if pass {
 			x.set = ce.utf8[utf8Index(lead, key)].get(func() scan.Set { return ce.utf8Set(lead, key) })
 		}
 		x.hook = ce.hook
@@ -203,11 +203,9 @@ func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 		if !mixed && (!set.Contains(c) || c >= utf8.RuneSelf && len(src)-i >= utf8Run && passUTF8) {
 			chunk := src[i:min(len(src), i+end-l)]
 			n := set.Copy(b[l:], chunk)
-			if x.hook != nil {
-				if j := x.hook(chunk[:n]); j >= 0 && j < n { // the hook stops: as ASCII says
-					r := x.appendASCII(b[:l+j], src[i+j])
-					l, b = len(r), r[:cap(r)]
-					i += j + 1
+			if x.hook != nil && n > 0 {
+				if j := x.hook(chunk[:n]); uint(j) < uint(n) {
+					b, l, i = x.hookStop(b, l, src, i, j)
 					continue
 				}
 			}
@@ -285,6 +283,25 @@ func (x *escaper) appendSome(b, src []byte, i int) ([]byte, int, bool) {
 		mixed = n < mixedRun
 	}
 	return b[:l], i, false
+}
+
+// hookStop writes the stop of the IndexEscape hook at src[i+j], in the
+// clean run src[i:] that the scan copied to b[l:] (b being the whole
+// capacity), and returns b, the new output length and the index where the
+// scan goes on. An ASCII byte is written as ASCII says; a byte >= 0x80
+// lies in a sequence the scan passed, which is kept raw, and the scan
+// goes on after it, so that the rest of the run is given to the hook
+// again (EscapeSpec.IndexEscape).
+func (x *escaper) hookStop(b []byte, l int, src []byte, i, j int) ([]byte, int, int) {
+	if c := src[i+j]; c < utf8.RuneSelf {
+		r := x.appendASCII(b[:l+j], c)
+		return r[:cap(r)], len(r), i + j + 1
+	}
+	for j > 0 && src[i+j]&0xC0 == 0x80 { // back to the lead byte
+		j--
+	}
+	_, size := utf8.DecodeRune(src[i+j:])
+	return b, l + j + size, i + j + size
 }
 
 // appendInvalid appends the replacement of one invalid UTF-8 byte under

@@ -70,16 +70,25 @@ type EscapeSpec struct {
 
 	// IndexEscape, when not nil, is a scan hook for escapers whose rules
 	// are fixed. jgen's own scan still stops at every byte the Escaping
-	// options escape (the quote char, '"', '\\', controls, and '/', '<',
-	// '>', '&' as set); the hook is given each run of ASCII bytes between
-	// those stops and returns the index of the first byte in it that ASCII
-	// may want to escape, or a value < 0 or >= len(s) if there is none. It
-	// is called once per run, never per byte. Every byte either finder
-	// stops at is written as ASCII says (or, without an entry there, as the
-	// options say). A byte the hook misses is written as the options write
-	// it, so a careless hook can lose a custom escape but never a mandatory
-	// one (RFC 8259 §7). Without a hook, jgen derives its scan from ASCII:
-	// as fast for any set on the SIMD kernels, slower on the portable one.
+	// options and Runes escape (the quote char, '"', '\\', controls, '/',
+	// '<', '>', '&' as set, the code points above MaxUnescaped, invalid
+	// UTF-8); the hook is given each clean run between those stops, the
+	// bytes the scan copied in one go: ASCII and whole, valid UTF-8
+	// sequences that are written raw. It returns the index of the first
+	// ASCII byte in it that ASCII may want to escape, or a value < 0 or >=
+	// len(s) if there is none. It is called once per run, never per byte,
+	// and not for an empty run; a string the scan finds nothing in costs
+	// one call. Every byte either finder stops at is written as ASCII says
+	// (or, without an entry there, as the options say); an index at a byte
+	// >= 0x80 stops nothing there, and the rest of the run after that
+	// code point is given to the hook again. A byte the hook misses is
+	// written as the options write it, so a careless hook can lose a
+	// custom escape but never a mandatory one (RFC 8259 §7). s is only
+	// read and must not be kept. Under a MaxUnescaped from U+007F to
+	// U+07FE (ASCII-only output included) the runs are ASCII only, since
+	// the scan stops at every byte >= 0x80. Without a hook, jgen derives its
+	// scan from ASCII: as fast for any set on the SIMD kernels, slower on
+	// the portable one.
 	IndexEscape func(s []byte) int
 }
 

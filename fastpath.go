@@ -17,6 +17,12 @@ import (
 // rest longer than vectorTail, scan.Set.Escape, one kernel call) before
 // they hand the rest to escaper.appendSome.
 //
+// Under an IndexEscape hook writeStringValue takes a branch of its own,
+// which gives the hook each run the kernel copied, and after a stop runs
+// the table loop with a hook call per run out of line (hookedRest; not
+// Set.Escape, which would not show the runs): a hook call in the shared
+// path cost the hookless strings spills.
+//
 // writeStringValue and appendQuote hold tableEscapes' loop inline: a call
 // there costs 10% to 20% of the instructions of a 12-byte string with one
 // escape (escaped/len=12 under callgrind, see docs/PERFORMANCE.md).
@@ -270,7 +276,7 @@ func tableEscapes(b []byte, l int, s []byte, n int, set *scan.Set, t *[128]escCo
 // costs one kernel call. It returns its errors through g.note itself, so
 // that WriteString stays small enough to be inlined.
 func (g *Generator) writeStringValue(s []byte) error {
-	if st := &g.state; st.valueSep != noFast && g.err == nil && g.esc.hook == nil {
+	if st := &g.state; st.valueSep != noFast && g.err == nil {
 		b := g.out.buf
 		l := len(b)
 		need := len(s) + slack + 3
@@ -299,6 +305,26 @@ func (g *Generator) writeStringValue(s []byte) error {
 			}
 			*(*byte)(unsafe.Add(p, l)) = g.esc.quote
 			l++
+			if g.esc.hook != nil {
+				// The same with an IndexEscape hook, as a branch of its
+				// own so that the call of the hook, and the registers it
+				// costs, stay out of the hookless path.
+				n := g.esc.set.CopyTo((*byte)(unsafe.Add(p, l)), s)
+				if n > 0 {
+					// The run the kernel copied, to the hook: one call.
+					if j := g.esc.hook(s[:n]); uint(j) < uint(n) {
+						return g.hookedValue(s, 0, l, j, mark)
+					}
+				}
+				l += n
+				if n == len(s) {
+					*(*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(g.out.buf)), l)) = g.esc.quote
+					g.out.buf = g.out.buf[:l+1]
+					g.state.fastValueDone()
+					return nil
+				}
+				return g.hookedRest(s, l, n, mark)
+			}
 			set := g.esc.set
 			n := set.CopyTo((*byte)(unsafe.Add(p, l)), s)
 			l += n
@@ -357,4 +383,75 @@ func (g *Generator) writeStringValue(s []byte) error {
 	}
 	g.out.buf = append(g.out.buf, g.esc.quote)
 	return g.note(g.finishString(s, 0, mark))
+}
+
+// hookedValue finishes writeStringValue's hooked fast path at a stop of
+// the IndexEscape hook at s[i+j], in the clean run s[i:] that was copied
+// to g.out.buf's capacity from l on.
+func (g *Generator) hookedValue(s []byte, i, l, j, mark int) error {
+	b, l, i := g.esc.hookStop(g.out.buf[:cap(g.out.buf)], l, s, i, j)
+	return g.hookedEnd(s, l, i, mark, b)
+}
+
+// hookedRest finishes writeStringValue's hooked fast path from the
+// kernel's stop at s[n], with s[:n] given to the hook and written up to l
+// in g.out.buf's capacity, where room for s and Slack was proved: the
+// table loop with each clean run given to the hook, whose stop at an ASCII
+// byte the table writes too, then anything else through
+// escaper.appendSome. (Out of line: inline, it cost the strings with no
+// stop registers.)
+func (g *Generator) hookedRest(s []byte, l, n, mark int) error {
+	b := g.out.buf[:cap(g.out.buf)]
+	if t := g.esc.table; t != nil {
+		set := g.esc.set
+		// (Not "lim": TestInlinedTableEscapes compares the loops after
+		// a lim with tableEscapes'.)
+		room := len(b) - len(s) - scan.Slack - 16
+		for n < len(s) && s[n] < utf8.RuneSelf && l-n <= room {
+			e := &t[s[n]]
+			binary.LittleEndian.PutUint64(b[l:], e.W)
+			l += int(e.N)
+			n++
+			m := 0
+			if len(s)-n <= shortTail {
+				for n+m < len(s) && !set.Contains(s[n+m]) {
+					b[l+m] = s[n+m]
+					m++
+				}
+			} else {
+				m = set.Copy(b[l:], s[n:])
+			}
+			if m > 0 {
+				if j := g.esc.hook(s[n : n+m]); uint(j) < uint(m) {
+					if s[n+j] >= utf8.RuneSelf {
+						return g.hookedValue(s, n, l, j, mark)
+					}
+					m = j // the loop writes it
+				}
+			}
+			l += m
+			n += m
+		}
+		if n == len(s) {
+			b[l] = g.esc.quote
+			g.out.buf = g.out.buf[:l+1]
+			g.state.fastValueDone()
+			return nil
+		}
+	}
+	return g.hookedEnd(s, l, n, mark, b)
+}
+
+// hookedEnd finishes writeStringValue's hooked fast path from s[n], with
+// b[:l] written (b being g.out.buf's whole capacity), through
+// escaper.appendSome, which gives the hook each later clean run.
+func (g *Generator) hookedEnd(s []byte, l, n, mark int, b []byte) error {
+	b, i, bad := g.esc.appendSome(b[:l], s, n)
+	if i == len(s) && !bad && cap(b)-len(b) > slack {
+		g.out.buf = append(b, g.esc.quote)
+		g.state.fastValueDone()
+		return nil
+	}
+	g.out.buf = b
+	return g.note(g.finishString(s[i:], int64(i), mark))
 }

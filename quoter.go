@@ -16,7 +16,7 @@ import (
 type Quoter struct {
 	esc escaper
 	// plain[c] is set for the ASCII bytes c written as they are, when no
-	// scan hook must see them.
+	// scan hook must see them (a hook is given the run the kernel copied).
 	plain [256]bool
 }
 
@@ -87,17 +87,20 @@ func (q *Quoter) appendQuote(dst, src []byte) ([]byte, error) {
 	b = append(b, esc.quote)
 	// One kernel call first: the string loop tests the first byte before
 	// calling the kernel, and text that starts with a non-ASCII byte would
-	// stay in its byte-at-a-time mode. A hook must see the clean runs.
-	n := 0
-	if esc.hook == nil {
-		at := len(b)
-		n = esc.set.Copy(b[at:cap(b)], src)
-		b = b[:at+n]
-		if n == len(src) {
-			return append(b, esc.quote), nil
+	// stay in its byte-at-a-time mode. A hook is given the run it copied.
+	at := len(b)
+	n := esc.set.Copy(b[at:cap(b)], src)
+	l, i := at+n, n
+	if esc.hook != nil && n > 0 {
+		if j := esc.hook(src[:n]); uint(j) < uint(n) {
+			b, l, i = esc.hookStop(b[:cap(b)], at, src, 0, j)
 		}
 	}
-	b, i, bad := esc.appendSome(b, src, n)
+	b = b[:l]
+	if i == len(src) {
+		return append(b, esc.quote), nil
+	}
+	b, i, bad := esc.appendSome(b, src, i)
 	if bad {
 		return dst, &UTF8Error{Offset: int64(i)}
 	}
