@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"unicode"
@@ -589,7 +590,8 @@ func tagOption(opts, want string) bool {
 // (isValidTag), and drops any other; on v2, a name ends at the first
 // comma, backslash, quote char or backtick, and one that does not end at a
 // comma is cut to its leading letters, digits and '_' (none if it starts
-// with another character).
+// with another character), except that Go 1.26's experiment reads a name
+// in single quotes (unquoteSingle).
 func tagName(tag string) (name, opts string) {
 	if !jsonOnV2 {
 		name, opts, _ = strings.Cut(tag, ",")
@@ -606,6 +608,14 @@ func tagName(tag string) (name, opts string) {
 	if n < 0 {
 		return tag, ""
 	}
+	if n == 0 && tag[0] == '\'' && !jsonV2Go127 {
+		// Go 1.26's experiment takes a single-quoted name (Go 1.27 does
+		// not); one that does not parse leaves the field's own name.
+		if name, m, ok := unquoteSingle(tag); ok {
+			_, opts, _ = strings.Cut(tag[m:], ",")
+			return name, opts
+		}
+	}
 	if tag[n] != ',' {
 		r, _ := utf8.DecodeRuneInString(tag)
 		if r == '_' || unicode.IsLetter(r) {
@@ -619,6 +629,37 @@ func tagName(tag string) (name, opts string) {
 	}
 	_, opts, _ = strings.Cut(tag[n:], ",")
 	return name, opts
+}
+
+// unquoteSingle reads the single-quoted name at the start of tag by the
+// grammar of Go 1.26's encoding/json/v2 (consumeTagOption in its
+// fields.go): a Go string literal between single quotes, in which \' is a
+// quote and a raw " stands for itself. It returns the name and the length
+// of its quoted form, or ok false if tag holds no such literal.
+func unquoteSingle(tag string) (name string, n int, ok bool) {
+	b := []byte{'"'}
+	inEscape := false
+	for n = 1; n < len(tag); {
+		r, rn := utf8.DecodeRuneInString(tag[n:])
+		switch {
+		case inEscape:
+			if r == '\'' {
+				b = b[:len(b)-1]
+			}
+			inEscape = false
+		case r == '\\':
+			inEscape = true
+		case r == '"':
+			b = append(b, '\\')
+		case r == '\'':
+			b = append(b, '"')
+			out, err := strconv.Unquote(string(b))
+			return out, n + 1, err == nil
+		}
+		b = append(b, tag[n:n+rn]...)
+		n += rn
+	}
+	return "", 0, false
 }
 
 // isValidTag is encoding/json's rule for a usable tag name: letters,
