@@ -60,6 +60,7 @@ func (g *Generator) WriteValue(v any) error {
 	}
 	e := encStatePool.Get().(*encState)
 	e.g = g
+	e.start = g.out.offset()
 	// g.esc stays as it is for the whole value: only the raw-value rule
 	// swaps it, and no struct is encoded inside that.
 	e.key = escKeyOf(&g.esc.escaping)
@@ -138,6 +139,9 @@ type encState struct {
 	// tracked logs the keys track adds to seen, so that a failed attempt
 	// of the direct path can take back those of its nested state path.
 	tracked []seenKey
+	// start is the output offset at which the value began, for the
+	// offsets encoding/json reports (setNameNotString).
+	start int64
 }
 
 // startDetectingCycles is encoding/json's depth before it tracks

@@ -382,8 +382,10 @@ func (e *encState) writeMarshalJSON(m json.Marshaler, t reflect.Type) error {
 	// generator's rules (its invalid-UTF-8 policy, Options.MaxDepth) is
 	// jgen's own refusal.
 	if err := e.g.writeMarshalerOutput(b); err != nil {
-		if ve, ok := err.(*ValueError); ok && ve.Cause == nil {
-			return marshalerErr(t, err, "MarshalJSON")
+		if ve, ok := err.(*ValueError); ok && (ve.Cause == nil || ve.Cause == ErrMaxDepth) {
+			// encoding/json refuses nesting past its limit inside the
+			// output as it refuses a syntax error there.
+			return marshalerErr(t, withSyntaxError(ve, b), "MarshalJSON")
 		}
 		return encodeErr(t, err)
 	}

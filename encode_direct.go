@@ -244,7 +244,7 @@ func directOwn(t reflect.Type, visiting map[reflect.Type]bool) bool {
 	if visiting[t] {
 		return true
 	}
-	if hasMarshaler(t) {
+	if hasMarshaler(t) || formatRefusal(t) != "" {
 		return false
 	}
 	visiting[t] = true

@@ -1,6 +1,7 @@
 package jgen
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"reflect"
@@ -60,6 +61,11 @@ type EncodeError struct {
 	// path holds the reference tokens of Pointer, innermost first, while
 	// the error travels up through the containers.
 	path []string
+	// nameOffset is set for a map key that encoding/json on v2 refuses
+	// as not a string (nameNotString): -1 until setNameNotString gives
+	// the output offset of the refusal; finish then writes jsontext's
+	// message into the *json.UnsupportedValueError's Str.
+	nameOffset int64
 }
 
 // Error returns a message of bounded length: "jgen: cannot encode value
@@ -161,9 +167,30 @@ func atPath(err error, t reflect.Type, tok string) error {
 
 // finish turns the recorded path into Pointer.
 func (e *EncodeError) finish() {
-	if len(e.path) == 0 {
-		return
+	var me *json.MarshalerError
+	if jsonOnV2 && errors.Is(e.Err, ErrMaxDepth) && !errors.As(e.Err, &me) {
+		e.Err = &depthError{e.Err, depthSyntaxError()}
 	}
+	if len(e.path) > 0 {
+		e.joinPath()
+	}
+	if e.nameOffset > 0 {
+		var uv *json.UnsupportedValueError
+		if errors.As(e.Err, &uv) {
+			// jsontext's message (SyntacticError.Error, with the
+			// pointer whole where jsontext cuts one past 100 bytes).
+			b := []byte("jsontext: object member name must be a string")
+			if e.Pointer != "" {
+				b = strconv.AppendQuote(append(b, " within "...), e.Pointer)
+			}
+			b = strconv.AppendInt(append(b, " after offset "...), e.nameOffset, 10)
+			uv.Str = string(b)
+		}
+	}
+}
+
+// joinPath turns the recorded path into Pointer.
+func (e *EncodeError) joinPath() {
 	var b strings.Builder
 	for i := len(e.path) - 1; i >= 0; i-- {
 		b.WriteByte('/')
@@ -186,6 +213,92 @@ func unsupportedValue(v reflect.Value, str string) error {
 	return &EncodeError{Type: v.Type(), Err: &json.UnsupportedValueError{Value: v, Str: str}}
 }
 
+// marshalerErr reports err from the method MarshalJSON or MarshalText of
+// a value of type t as encoding/json does: a *json.MarshalerError whose
+// Error names the method and whose Type is t, or on v2 (jsonOnV2) the
+// pointer to t, the receiver encoding/json/v2 always calls the method on.
 func marshalerErr(t reflect.Type, err error, method string) error {
-	return &EncodeError{Type: t, Err: &json.MarshalerError{Type: t, Err: err}, method: method}
+	mt := t
+	if jsonOnV2 && t.Kind() != reflect.Pointer {
+		mt = reflect.PointerTo(t)
+	}
+	return &EncodeError{Type: t, Err: newMarshalerError(mt, err, method), method: method}
 }
+
+// textFailure and jsonFailure are values whose method returns err, for
+// newMarshalerError.
+type (
+	textFailure struct{ err error }
+	jsonFailure struct{ err error }
+)
+
+func (f textFailure) MarshalText() ([]byte, error) { return nil, f.err }
+func (f jsonFailure) MarshalJSON() ([]byte, error) { return nil, f.err }
+
+// newMarshalerError returns a *json.MarshalerError for err from method
+// on a value of type t. The method name its Error reports sits in an
+// unexported field, which only encoding/json sets: so the error comes
+// from json.Marshal on a value whose method fails with err, and then its
+// Type and Err are set.
+func newMarshalerError(t reflect.Type, err error, method string) *json.MarshalerError {
+	var jerr error
+	if method == "MarshalText" {
+		_, jerr = json.Marshal(textFailure{err})
+	} else {
+		_, jerr = json.Marshal(jsonFailure{err})
+	}
+	var me *json.MarshalerError
+	if !errors.As(jerr, &me) {
+		me = new(json.MarshalerError)
+	}
+	me.Type, me.Err = t, err
+	return me
+}
+
+// outputError is a *ValueError for MarshalJSON output together with the
+// *json.SyntaxError encoding/json reports for the same output, so that
+// errors.As finds either inside the *json.MarshalerError. Its message is
+// the ValueError's.
+type outputError struct {
+	*ValueError
+	syntax *json.SyntaxError
+}
+
+// Unwrap returns the ValueError and the SyntaxError.
+func (e *outputError) Unwrap() []error { return []error{e.ValueError, e.syntax} }
+
+// withSyntaxError joins ve, a refusal of the MarshalJSON output b, with
+// encoding/json's *json.SyntaxError for b; for b that encoding/json takes
+// alone but refuses for its depth within the value, with its depth
+// error.
+func withSyntaxError(ve *ValueError, b []byte) error {
+	var buf bytes.Buffer
+	err := json.Compact(&buf, b)
+	var se *json.SyntaxError
+	if !errors.As(err, &se) {
+		se = depthSyntaxError()
+	}
+	return &outputError{ve, se}
+}
+
+// depthSyntaxError returns the *json.SyntaxError encoding/json reports
+// for nesting past its limit of 10000 levels.
+func depthSyntaxError() *json.SyntaxError {
+	err := json.Compact(new(bytes.Buffer), []byte(strings.Repeat("[", 10001)))
+	se, ok := err.(*json.SyntaxError)
+	if !ok {
+		se = new(json.SyntaxError)
+	}
+	return se
+}
+
+// depthError is jgen's refusal of nesting deeper than Options.MaxDepth
+// together with the *json.SyntaxError encoding/json on v2 returns for it
+// (classic encoding/json has no limit). Its message is jgen's.
+type depthError struct {
+	err    error
+	syntax *json.SyntaxError
+}
+
+func (e *depthError) Error() string   { return e.err.Error() }
+func (e *depthError) Unwrap() []error { return []error{e.err, e.syntax} }
