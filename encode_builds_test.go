@@ -110,6 +110,7 @@ func buildCases() []tableCase {
 		{"map any named string text key", map[any]int{textKeyString("n"): 1}},
 		{"map pointer to pointer key", map[**int]int{}},
 		{"map bad key nested", []any{1, map[string]any{"a/b": map[bool]int{true: 1}}}},
+		{"map bad key under a long pointer", map[string]any{strings.Repeat("n", 60): []any{1, map[string]any{"é" + strings.Repeat("m", 60) + "\xff": map[bool]int{true: 1}}}}},
 		{"map bad key in struct", &struct{ M map[any]int }{map[any]int{nil: 1}}},
 		// Item 5: the format tag option.
 		{"format tag", formatTag{N: 1}},

@@ -177,16 +177,58 @@ func (e *EncodeError) finish() {
 	if e.nameOffset > 0 {
 		var uv *json.UnsupportedValueError
 		if errors.As(e.Err, &uv) {
-			// jsontext's message (SyntacticError.Error, with the
-			// pointer whole where jsontext cuts one past 100 bytes).
+			// jsontext's message (SyntacticError.Error).
 			b := []byte("jsontext: object member name must be a string")
 			if e.Pointer != "" {
-				b = strconv.AppendQuote(append(b, " within "...), e.Pointer)
+				// The names as written, invalid UTF-8 replaced.
+				b = strconv.AppendQuote(append(b, " within "...), cutPointer(string([]rune(e.Pointer)), 100))
 			}
 			b = strconv.AppendInt(append(b, " after offset "...), e.nameOffset, 10)
 			uv.Str = string(b)
 		}
 	}
+}
+
+// cutPointer shortens a JSON Pointer p longer than n bytes as jsontext's
+// error messages do (TruncatePointer in encoding/json/internal/jsonwire):
+// it keeps about n/2 bytes at each end, widened to whole reference tokens
+// and whole runes, and marks what it cuts with "…" per side of each
+// '/' cut ("…", "…/…" or "…/…/…", without the "…" beside a '/' kept at
+// either edge).
+func cutPointer(p string, n int) string {
+	if len(p) <= n {
+		return p
+	}
+	i, j := n/2, len(p)-n/2
+	if k := strings.LastIndexByte(p[:i], '/'); k > 0 {
+		i = k
+	}
+	if k := strings.IndexByte(p[j:], '/'); k >= 0 {
+		j += k + 1
+	}
+	for i > 0 {
+		if r, size := utf8.DecodeLastRuneInString(p[:i]); r != utf8.RuneError || size != 1 {
+			break
+		}
+		i--
+	}
+	for j < len(p) {
+		if r, size := utf8.DecodeRuneInString(p[j:]); r != utf8.RuneError || size != 1 {
+			break
+		}
+		j++
+	}
+	mid := p[i:j]
+	middle := [...]string{"…", "…/…", "…/…/…"}[min(strings.Count(mid, "/"), 2)]
+	if middle != "…" {
+		if strings.HasPrefix(mid, "/") {
+			middle = middle[len("…"):]
+		}
+		if strings.HasSuffix(mid, "/") {
+			middle = middle[:len(middle)-len("…")]
+		}
+	}
+	return p[:i] + middle + p[j:]
 }
 
 // joinPath turns the recorded path into Pointer.
