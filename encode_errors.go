@@ -35,11 +35,15 @@ import (
 // InvalidUTF8Error policy, and a *SyntaxError matching ErrMaxDepth for
 // nesting deeper than Options.MaxDepth. MarshalJSON output (json.RawMessage
 // included) is checked as WriteRawValue checks a raw value: where it is
-// not exactly one JSON value, the *json.MarshalerError wraps the
-// *ValueError; where the generator's rules refuse it (invalid UTF-8 or a
-// lone surrogate escape under the InvalidUTF8Error policy, nesting deeper
-// than Options.MaxDepth), the reason is the *ValueError itself, matching
-// ErrInvalidUTF8 or ErrMaxDepth.
+// not exactly one JSON value or nests deeper than Options.MaxDepth, the
+// *json.MarshalerError wraps the *ValueError (matching ErrInvalidValue or
+// ErrMaxDepth) and the *json.SyntaxError encoding/json reports for it;
+// where the invalid-UTF-8 rule refuses it (invalid UTF-8 or a lone
+// surrogate escape under the InvalidUTF8Error policy), the reason is the
+// *ValueError itself, matching ErrInvalidUTF8. The *json.MarshalerError's
+// Error names the method that failed, and on encoding/json/v2 its Type is
+// the pointer to the value's type, as there; on v2 a nesting refusal
+// outside MarshalJSON output also holds a *json.SyntaxError.
 type EncodeError struct {
 	// Pointer is the JSON Pointer (RFC 6901) of the failing value within
 	// the value given, such as "/items/3/price": member names and map keys
@@ -92,8 +96,6 @@ func (e *EncodeError) Error() string {
 	b.WriteString(": ")
 	var me *json.MarshalerError
 	if e.method != "" && errors.As(e.Err, &me) {
-		// json.MarshalerError names MarshalJSON even for MarshalText,
-		// since its method field cannot be set from outside.
 		b.WriteString("error calling " + e.method + ": ")
 		b.WriteString(strings.TrimPrefix(me.Err.Error(), "jgen: "))
 	} else {
