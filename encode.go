@@ -38,8 +38,10 @@ import (
 // and interface key types; an error, with jsontext's message as
 // UnsupportedValueError.Str, only for an entry whose key is not written as
 // a string), tag names cut at a backslash or quote char (Go 1.26's
-// experiment reads 'single-quoted' names), Go 1.27's refusal of a struct
-// with a format tag option, and its error types (*json.MarshalerError
+// experiment reads 'single-quoted' names), MarshalJSONTo methods (called
+// before MarshalJSON with a *jsontext.Encoder writing into a buffer, whose
+// output is then checked and escaped as MarshalJSON output is), Go 1.27's
+// refusal of a struct with a format tag option, and its error types (*json.MarshalerError
 // with Type *T, *json.SyntaxError for the depth limit). The differences
 // left are listed at [Stdlib].
 //

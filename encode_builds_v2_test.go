@@ -2,6 +2,11 @@
 
 package jgen_test
 
+// This file and encode_builds_v2_go126_test.go hold the same cases: Go 1.27 declares
+// encoding/json/jsontext's API as of go1.27, which a file of this go1.26
+// module may name only under a go1.27 constraint, and Go 1.26's
+// experiment (GOEXPERIMENT=jsonv2) needs the file without one.
+
 import (
 	"encoding/json/jsontext"
 	"errors"
@@ -14,6 +19,7 @@ type (
 	jsonToFails struct{}
 	jsonToBad   struct{}
 	jsonToBoth  struct{}
+	jsonToPtr   struct{ N int }
 
 	embedStruct struct {
 		A int
@@ -70,6 +76,9 @@ func (jsonToBoth) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return enc.WriteValue(jsontext.Value(`"to <&>"`))
 }
 func (jsonToBoth) MarshalJSON() ([]byte, error) { return []byte(`"json"`), nil }
+func (p *jsonToPtr) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return enc.WriteToken(jsontext.String("ptr\u2028"))
+}
 
 func init() {
 	v2Cases = func() []tableCase {
@@ -79,6 +88,15 @@ func init() {
 			{"MarshalJSONTo fails", jsonToFails{}},
 			{"MarshalJSONTo two values", jsonToBad{}},
 			{"MarshalJSONTo before MarshalJSON", jsonToBoth{}},
+			{"MarshalJSONTo pointer receiver addressable", &struct{ V jsonToPtr }{}},
+			{"MarshalJSONTo pointer receiver by value", struct{ V jsonToPtr }{}},
+			{"MarshalJSONTo pointer receiver in map", map[string]jsonToPtr{"a": {}}},
+			{"MarshalJSONTo pointer receiver in slice", []jsonToPtr{{}}},
+			{"MarshalJSONTo nil pointer", struct{ P *jsonToValue }{}},
+			{"MarshalJSONTo in interface", []any{jsonToValue{2}, &jsonToPtr{}}},
+			{"MarshalJSONTo string tag", struct {
+				V jsonToValue `json:",string"`
+			}{jsonToValue{3}}},
 			{"embed struct", embedStruct{A: 1}},
 			{"embed map", embedMap{A: 1, M: map[string]int{"z": 1, "b": 2}}},
 			{"embed nil map", embedMap{A: 1}},

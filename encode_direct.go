@@ -215,7 +215,8 @@ func addrMatters(t reflect.Type, seen map[reflect.Type]bool) bool {
 	seen[t] = true
 	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
 		p := reflect.PointerTo(t)
-		if p.Implements(marshalerType) && !t.Implements(marshalerType) {
+		if p.Implements(marshalerType) && !t.Implements(marshalerType) ||
+			implementsTo(p) && !(marshalerToType != nil && t.Implements(marshalerToType)) {
 			return true
 		}
 		if !p.Implements(marshalerType) && p.Implements(textMarshalerType) && !t.Implements(textMarshalerType) {

@@ -58,7 +58,8 @@ type EncodeError struct {
 	// Err is the reason, one of the errors listed above, whole: its
 	// message is not shortened as Error shortens the pointer.
 	Err error
-	// method is "MarshalJSON" or "MarshalText" when a method failed.
+	// method is "MarshalJSON", "MarshalJSONTo" or "MarshalText" when a
+	// method failed.
 	method string
 	// key is set when the failing value is a map key.
 	key bool
@@ -286,9 +287,12 @@ func (f jsonFailure) MarshalJSON() ([]byte, error) { return nil, f.err }
 // Type and Err are set.
 func newMarshalerError(t reflect.Type, err error, method string) *json.MarshalerError {
 	var jerr error
-	if method == "MarshalText" {
+	switch method {
+	case "MarshalText":
 		_, jerr = json.Marshal(textFailure{err})
-	} else {
+	case "MarshalJSONTo":
+		_, jerr = json.Marshal(marshalToFailure(err))
+	default:
 		_, jerr = json.Marshal(jsonFailure{err})
 	}
 	var me *json.MarshalerError

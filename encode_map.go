@@ -126,7 +126,7 @@ func addrSensitive(t reflect.Type, seen map[reflect.Type]bool) bool {
 	seen[t] = true
 	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
 		p := reflect.PointerTo(t)
-		if p.Implements(marshalerType) || p.Implements(textMarshalerType) {
+		if p.Implements(marshalerType) || p.Implements(textMarshalerType) || implementsTo(p) {
 			return true
 		}
 	}
