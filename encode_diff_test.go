@@ -465,7 +465,8 @@ func (rv *randomValues) anyValue(depth int) any {
 // values of random struct types, and under the other presets.
 //
 // It takes 3000 types (600 with -short; 4-6 s and about 1.2 s on 2 vCPU of
-// an AMD EPYC Zen 5), or JGEN_RANDOM_TYPES of them for a long run, each type's values also compared exactly,
+// an AMD EPYC Zen 5 under load), or JGEN_RANDOM_TYPES of them for a long
+// run, each type's values also compared exactly,
 // errors by their encoding/json types and fields (compareExact).
 func TestWriteValueRandomTypes(t *testing.T) {
 	rv := &randomValues{r: newRand(12), builds: true}
