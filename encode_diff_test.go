@@ -464,15 +464,15 @@ func (rv *randomValues) anyValue(depth int) any {
 // TestWriteValueRandomTypes compares jgen with encoding/json on random
 // values of random struct types, and under the other presets.
 //
-// It takes 3000 types (600 with -short; 4-6 s and about 1.2 s on 2 vCPU of
-// an AMD EPYC Zen 5 under load), or JGEN_RANDOM_TYPES of them for a long
-// run, each type's values also compared exactly,
+// It takes 8000 types (2000 with -short; about 3 s and 0.8 s on 2 vCPU of
+// an AMD EPYC Zen 5 at load 4, some 4x that at load 30), or
+// JGEN_RANDOM_TYPES of them for a long run, each type's values also compared exactly,
 // errors by their encoding/json types and fields (compareExact).
 func TestWriteValueRandomTypes(t *testing.T) {
 	rv := &randomValues{r: newRand(12), builds: true}
-	n := 3000
+	n := 8000
 	if testing.Short() {
-		n = 600
+		n = 2000
 	}
 	if s := os.Getenv("JGEN_RANDOM_TYPES"); s != "" {
 		var err error
