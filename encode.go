@@ -30,12 +30,20 @@ import (
 // writes base64 unescaped; its own escaping changes no base64 symbol, so
 // under Stdlib the bytes are the same). WriteBinary, unlike WriteValue,
 // writes the base64 alphabet unescaped.
-// Where encoding/json runs on encoding/json/v2 (Go 1.27, or
-// GOEXPERIMENT=jsonv2), WriteValue follows it where it differs from the
-// classic package: map keys of float, interface and other types (an
-// error only for an entry whose key has no name), tag names cut at a
-// backslash or quote char, and *json.MarshalerError for a failing map key
-// or an invalid json.Number.
+// Where encoding/json runs on encoding/json/v2 (build tag
+// goexperiment.jsonv2: Go 1.27 by default, Go 1.26 with
+// GOEXPERIMENT=jsonv2; not Go 1.27 with GOEXPERIMENT=nojsonv2),
+// WriteValue follows it where it differs from the classic package: map
+// keys marshaled as values in the place of a name (float, bool, pointer
+// and interface key types; an error, with jsontext's message as
+// UnsupportedValueError.Str, only for an entry whose key is not written as
+// a string), tag names cut at a backslash or quote char (Go 1.26's
+// experiment reads 'single-quoted' names), MarshalJSONTo methods (called
+// before MarshalJSON with a *jsontext.Encoder writing into a buffer, whose
+// output is then checked and escaped as MarshalJSON output is), Go 1.27's
+// refusal of a struct with a format tag option, and its error types (*json.MarshalerError
+// with Type *T, *json.SyntaxError for the depth limit). The differences
+// left are listed at [Stdlib].
 //
 // WriteValue is atomic against encoding errors: it returns an error and
 // writes nothing of v when any part of v cannot be encoded (an
@@ -65,6 +73,7 @@ func (g *Generator) WriteValue(v any) error {
 	}
 	e := encStatePool.Get().(*encState)
 	e.g = g
+	e.start = g.out.offset()
 	// g.esc stays as it is for the whole value: only the raw-value rule
 	// swaps it, and no struct is encoded inside that.
 	e.key = escKeyOf(&g.esc.escaping)
@@ -149,6 +158,9 @@ type encState struct {
 	// work counts the pointers, slices and maps entered on either path,
 	// for tests that bound the work a value costs (workHook).
 	work int
+	// start is the output offset at which the value began, for the
+	// offsets encoding/json reports (setNameNotString).
+	start int64
 }
 
 // workHook, when set (by tests, while no value is being encoded), is

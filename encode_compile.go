@@ -1,9 +1,11 @@
 package jgen
 
 import (
+	"bytes"
 	"encoding"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"math"
 	"reflect"
 	"strconv"
@@ -60,6 +62,18 @@ func newTypeEncoder(t reflect.Type, allowAddr bool) encoderFunc {
 	case timePtrType:
 		return timePtrEncode
 	}
+	// MarshalJSONTo (encoding/json on v2 only) comes before MarshalJSON,
+	// as there, with the same rule for a pointer receiver; json.Number's
+	// own (which carries its rules, the string option included) is left
+	// to numberEncode.
+	if marshalerToType != nil && !isNumber(t) {
+		if t.Kind() != reflect.Pointer && allowAddr && reflect.PointerTo(t).Implements(marshalerToType) {
+			return condAddrEncoder(addrMarshalerToEncode, newTypeEncoder(t, false))
+		}
+		if t.Implements(marshalerToType) {
+			return marshalerToEncode
+		}
+	}
 	if t.Kind() != reflect.Pointer && allowAddr && reflect.PointerTo(t).Implements(marshalerType) {
 		return condAddrEncoder(addrMarshalerEncode, newTypeEncoder(t, false))
 	}
@@ -109,7 +123,8 @@ func newTypeEncoder(t reflect.Type, allowAddr bool) encoderFunc {
 func hasMarshaler(t reflect.Type) bool {
 	p := reflect.PointerTo(t)
 	return t.Implements(marshalerType) || t.Implements(textMarshalerType) ||
-		t.Kind() != reflect.Pointer && (p.Implements(marshalerType) || p.Implements(textMarshalerType))
+		t.Kind() != reflect.Pointer && (p.Implements(marshalerType) || p.Implements(textMarshalerType)) ||
+		implementsTo(t)
 }
 
 // quotedEncoder returns the encoder of a struct field of type t with the
@@ -298,7 +313,7 @@ func newSliceEncoder(t reflect.Type) encoderFunc {
 	// method (arrays of bytes are arrays).
 	if t.Elem().Kind() == reflect.Uint8 {
 		p := reflect.PointerTo(t.Elem())
-		if !p.Implements(marshalerType) && !p.Implements(textMarshalerType) {
+		if !p.Implements(marshalerType) && !p.Implements(textMarshalerType) && !implementsTo(p) {
 			return byteSliceEncode
 		}
 	}
@@ -408,8 +423,59 @@ func (e *encState) writeMarshalJSON(m json.Marshaler, t reflect.Type) error {
 	// generator's rules (its invalid-UTF-8 policy, Options.MaxDepth) is
 	// jgen's own refusal.
 	if err := e.g.writeMarshalerOutput(b); err != nil {
-		if ve, ok := err.(*ValueError); ok && ve.Cause == nil {
-			return marshalerErr(t, err, "MarshalJSON")
+		if ve, ok := err.(*ValueError); ok && (ve.Cause == nil || ve.Cause == ErrMaxDepth) {
+			// encoding/json refuses nesting past its limit inside the
+			// output as it refuses a syntax error there.
+			return marshalerErr(t, withSyntaxError(ve, b), "MarshalJSON")
+		}
+		return encodeErr(t, err)
+	}
+	return nil
+}
+
+// implementsTo reports whether t or its pointer has encoding/json/v2's
+// MarshalJSONTo (false where encoding/json is the classic one, and for
+// json.Number, which the encoder writes itself).
+func implementsTo(t reflect.Type) bool {
+	return marshalerToType != nil && !isNumber(t) && (t.Implements(marshalerToType) ||
+		t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(marshalerToType))
+}
+
+// isNumber reports whether t is json.Number or a pointer to it.
+func isNumber(t reflect.Type) bool {
+	return t == numberType || t.Kind() == reflect.Pointer && t.Elem() == numberType
+}
+
+func marshalerToEncode(e *encState, v reflect.Value) error {
+	if (v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface) && v.IsNil() {
+		return e.writeNull()
+	}
+	return e.writeMarshalJSONTo(v.Interface(), v.Type())
+}
+
+func addrMarshalerToEncode(e *encState, v reflect.Value) error {
+	return e.writeMarshalJSONTo(v.Addr().Interface(), v.Type())
+}
+
+// errNotOneValue is encoding/json/v2's reason for MarshalJSONTo output
+// that is not exactly one JSON value.
+var errNotOneValue = errors.New("must read or write exactly one value")
+
+// writeMarshalJSONTo calls the MarshalJSONTo method of m, a value of type
+// t, with an encoder writing into a buffer, and writes the output as
+// MarshalJSON output (writeMarshalJSON).
+func (e *encState) writeMarshalJSONTo(m any, t reflect.Type) error {
+	var buf bytes.Buffer
+	if err := callMarshalJSONTo(m, &buf); err != nil {
+		return marshalerErr(t, err, "MarshalJSONTo")
+	}
+	b := buf.Bytes()
+	if !json.Valid(b) {
+		return marshalerErr(t, errNotOneValue, "MarshalJSONTo")
+	}
+	if err := e.g.writeMarshalerOutput(b); err != nil {
+		if ve, ok := err.(*ValueError); ok && ve.Cause == ErrMaxDepth {
+			return marshalerErr(t, withSyntaxError(ve, b), "MarshalJSONTo")
 		}
 		return encodeErr(t, err)
 	}

@@ -224,7 +224,8 @@ func addrMatters(t reflect.Type, seen map[reflect.Type]bool) bool {
 	seen[t] = true
 	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
 		p := reflect.PointerTo(t)
-		if p.Implements(marshalerType) && !t.Implements(marshalerType) {
+		if p.Implements(marshalerType) && !t.Implements(marshalerType) ||
+			implementsTo(p) && !(marshalerToType != nil && t.Implements(marshalerToType)) {
 			return true
 		}
 		if !p.Implements(marshalerType) && p.Implements(textMarshalerType) && !t.Implements(textMarshalerType) {
@@ -253,7 +254,7 @@ func directOwn(t reflect.Type, visiting map[reflect.Type]bool) bool {
 	if visiting[t] || t == timeType || t == timePtrType {
 		return true
 	}
-	if hasMarshaler(t) {
+	if hasMarshaler(t) || formatRefusal(t) != "" {
 		return false
 	}
 	visiting[t] = true

@@ -1,6 +1,7 @@
 package jgen
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"reflect"
@@ -34,11 +35,15 @@ import (
 // InvalidUTF8Error policy, and a *SyntaxError matching ErrMaxDepth for
 // nesting deeper than Options.MaxDepth. MarshalJSON output (json.RawMessage
 // included) is checked as WriteRawValue checks a raw value: where it is
-// not exactly one JSON value, the *json.MarshalerError wraps the
-// *ValueError; where the generator's rules refuse it (invalid UTF-8 or a
-// lone surrogate escape under the InvalidUTF8Error policy, nesting deeper
-// than Options.MaxDepth), the reason is the *ValueError itself, matching
-// ErrInvalidUTF8 or ErrMaxDepth.
+// not exactly one JSON value or nests deeper than Options.MaxDepth, the
+// *json.MarshalerError wraps the *ValueError (matching ErrInvalidValue or
+// ErrMaxDepth) and the *json.SyntaxError encoding/json reports for it;
+// where the invalid-UTF-8 rule refuses it (invalid UTF-8 or a lone
+// surrogate escape under the InvalidUTF8Error policy), the reason is the
+// *ValueError itself, matching ErrInvalidUTF8. The *json.MarshalerError's
+// Error names the method that failed, and on encoding/json/v2 its Type is
+// the pointer to the value's type, as there; on v2 a nesting refusal
+// outside MarshalJSON output also holds a *json.SyntaxError.
 type EncodeError struct {
 	// Pointer is the JSON Pointer (RFC 6901) of the failing value within
 	// the value given, such as "/items/3/price": member names and map keys
@@ -53,13 +58,19 @@ type EncodeError struct {
 	// Err is the reason, one of the errors listed above, whole: its
 	// message is not shortened as Error shortens the pointer.
 	Err error
-	// method is "MarshalJSON" or "MarshalText" when a method failed.
+	// method is "MarshalJSON", "MarshalJSONTo" or "MarshalText" when a
+	// method failed.
 	method string
 	// key is set when the failing value is a map key.
 	key bool
 	// path holds the reference tokens of Pointer, innermost first, while
 	// the error travels up through the containers.
 	path []string
+	// nameOffset is set for a map key that encoding/json on v2 refuses
+	// as not a string (nameNotString): -1 until setNameNotString gives
+	// the output offset of the refusal; finish then writes jsontext's
+	// message into the *json.UnsupportedValueError's Str.
+	nameOffset int64
 }
 
 // Error returns a message of bounded length: "jgen: cannot encode value
@@ -86,8 +97,6 @@ func (e *EncodeError) Error() string {
 	b.WriteString(": ")
 	var me *json.MarshalerError
 	if e.method != "" && errors.As(e.Err, &me) {
-		// json.MarshalerError names MarshalJSON even for MarshalText,
-		// since its method field cannot be set from outside.
 		b.WriteString("error calling " + e.method + ": ")
 		b.WriteString(strings.TrimPrefix(me.Err.Error(), "jgen: "))
 	} else {
@@ -161,9 +170,72 @@ func atPath(err error, t reflect.Type, tok string) error {
 
 // finish turns the recorded path into Pointer.
 func (e *EncodeError) finish() {
-	if len(e.path) == 0 {
-		return
+	var me *json.MarshalerError
+	if jsonOnV2 && errors.Is(e.Err, ErrMaxDepth) && !errors.As(e.Err, &me) {
+		e.Err = &depthError{e.Err, depthSyntaxError()}
 	}
+	if len(e.path) > 0 {
+		e.joinPath()
+	}
+	if e.nameOffset > 0 {
+		var uv *json.UnsupportedValueError
+		if errors.As(e.Err, &uv) {
+			// jsontext's message (SyntacticError.Error).
+			b := []byte("jsontext: object member name must be a string")
+			if e.Pointer != "" {
+				// The names as written, invalid UTF-8 replaced.
+				b = strconv.AppendQuote(append(b, " within "...), cutPointer(string([]rune(e.Pointer)), 100))
+			}
+			b = strconv.AppendInt(append(b, " after offset "...), e.nameOffset, 10)
+			uv.Str = string(b)
+		}
+	}
+}
+
+// cutPointer shortens a JSON Pointer p longer than n bytes as jsontext's
+// error messages do (TruncatePointer in encoding/json/internal/jsonwire):
+// it keeps about n/2 bytes at each end, widened to whole reference tokens
+// and whole runes, and marks what it cuts with "…" per side of each
+// '/' cut ("…", "…/…" or "…/…/…", without the "…" beside a '/' kept at
+// either edge).
+func cutPointer(p string, n int) string {
+	if len(p) <= n {
+		return p
+	}
+	i, j := n/2, len(p)-n/2
+	if k := strings.LastIndexByte(p[:i], '/'); k > 0 {
+		i = k
+	}
+	if k := strings.IndexByte(p[j:], '/'); k >= 0 {
+		j += k + 1
+	}
+	for i > 0 {
+		if r, size := utf8.DecodeLastRuneInString(p[:i]); r != utf8.RuneError || size != 1 {
+			break
+		}
+		i--
+	}
+	for j < len(p) {
+		if r, size := utf8.DecodeRuneInString(p[j:]); r != utf8.RuneError || size != 1 {
+			break
+		}
+		j++
+	}
+	mid := p[i:j]
+	middle := [...]string{"…", "…/…", "…/…/…"}[min(strings.Count(mid, "/"), 2)]
+	if middle != "…" {
+		if strings.HasPrefix(mid, "/") {
+			middle = middle[len("…"):]
+		}
+		if strings.HasSuffix(mid, "/") {
+			middle = middle[:len(middle)-len("…")]
+		}
+	}
+	return p[:i] + middle + p[j:]
+}
+
+// joinPath turns the recorded path into Pointer.
+func (e *EncodeError) joinPath() {
 	var b strings.Builder
 	for i := len(e.path) - 1; i >= 0; i-- {
 		b.WriteByte('/')
@@ -186,6 +258,103 @@ func unsupportedValue(v reflect.Value, str string) error {
 	return &EncodeError{Type: v.Type(), Err: &json.UnsupportedValueError{Value: v, Str: str}}
 }
 
+// marshalerErr reports err from the method MarshalJSON or MarshalText of
+// a value of type t as encoding/json does: a *json.MarshalerError whose
+// Error names the method and whose Type is t, or on v2 (jsonOnV2) the
+// pointer to t, the receiver encoding/json/v2 always calls the method on.
 func marshalerErr(t reflect.Type, err error, method string) error {
-	return &EncodeError{Type: t, Err: &json.MarshalerError{Type: t, Err: err}, method: method}
+	mt := t
+	if jsonOnV2 && t.Kind() != reflect.Pointer {
+		mt = reflect.PointerTo(t)
+	}
+	return &EncodeError{Type: t, Err: newMarshalerError(mt, err, method), method: method}
 }
+
+// textFailure and jsonFailure are values whose method returns err, for
+// newMarshalerError.
+type (
+	textFailure   struct{ err error }
+	jsonFailure   struct{ err error }
+	appendFailure struct{ err error }
+)
+
+func (f textFailure) MarshalText() ([]byte, error) { return nil, f.err }
+func (f jsonFailure) MarshalJSON() ([]byte, error) { return nil, f.err }
+
+// appendFailure has both text methods, as a TextAppender's type usually
+// has: encoding/json on v2 calls AppendText and names it in its error.
+func (f appendFailure) AppendText([]byte) ([]byte, error) { return nil, f.err }
+func (f appendFailure) MarshalText() ([]byte, error)      { return nil, f.err }
+
+// newMarshalerError returns a *json.MarshalerError for err from method
+// on a value of type t. The method name its Error reports sits in an
+// unexported field, which only encoding/json sets: so the error comes
+// from json.Marshal on a value whose method fails with err, and then its
+// Type and Err are set.
+func newMarshalerError(t reflect.Type, err error, method string) *json.MarshalerError {
+	var jerr error
+	switch method {
+	case "MarshalText":
+		_, jerr = json.Marshal(textFailure{err})
+	case "AppendText":
+		_, jerr = json.Marshal(appendFailure{err})
+	case "MarshalJSONTo":
+		_, jerr = json.Marshal(marshalToFailure(err))
+	default:
+		_, jerr = json.Marshal(jsonFailure{err})
+	}
+	var me *json.MarshalerError
+	if !errors.As(jerr, &me) {
+		me = new(json.MarshalerError)
+	}
+	me.Type, me.Err = t, err
+	return me
+}
+
+// outputError is a *ValueError for MarshalJSON output together with the
+// *json.SyntaxError encoding/json reports for the same output, so that
+// errors.As finds either inside the *json.MarshalerError. Its message is
+// the ValueError's.
+type outputError struct {
+	*ValueError
+	syntax *json.SyntaxError
+}
+
+// Unwrap returns the ValueError and the SyntaxError.
+func (e *outputError) Unwrap() []error { return []error{e.ValueError, e.syntax} }
+
+// withSyntaxError joins ve, a refusal of the MarshalJSON output b, with
+// encoding/json's *json.SyntaxError for b; for b that encoding/json takes
+// alone but refuses for its depth within the value, with its depth
+// error.
+func withSyntaxError(ve *ValueError, b []byte) error {
+	var buf bytes.Buffer
+	err := json.Compact(&buf, b)
+	var se *json.SyntaxError
+	if !errors.As(err, &se) {
+		se = depthSyntaxError()
+	}
+	return &outputError{ve, se}
+}
+
+// depthSyntaxError returns the *json.SyntaxError encoding/json reports
+// for nesting past its limit of 10000 levels.
+func depthSyntaxError() *json.SyntaxError {
+	err := json.Compact(new(bytes.Buffer), []byte(strings.Repeat("[", 10001)))
+	se, ok := err.(*json.SyntaxError)
+	if !ok {
+		se = new(json.SyntaxError)
+	}
+	return se
+}
+
+// depthError is jgen's refusal of nesting deeper than Options.MaxDepth
+// together with the *json.SyntaxError encoding/json on v2 returns for it
+// (classic encoding/json has no limit). Its message is jgen's.
+type depthError struct {
+	err    error
+	syntax *json.SyntaxError
+}
+
+func (e *depthError) Error() string   { return e.err.Error() }
+func (e *depthError) Unwrap() []error { return []error{e.err, e.syntax} }

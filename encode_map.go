@@ -2,6 +2,7 @@ package jgen
 
 import (
 	"encoding"
+	"encoding/json"
 	"fmt"
 	"math"
 	"reflect"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -43,7 +45,11 @@ type mapEncoder struct {
 	// map[string]string, map[string]int, map[string]int64 or
 	// map[string]bool (encodePlain), fastNone otherwise.
 	plain fastKind
-	pool  sync.Pool // of *mapScratch
+	// sortValid is set where encoding/json on v2 sorts the names as they
+	// are written, with each invalid UTF-8 byte replaced by U+FFFD: for
+	// every key type but a string kind without marshal methods.
+	sortValid bool
+	pool      sync.Pool // of *mapScratch
 	// direct holds the direct path's node of the element type, made on
 	// first use (directElem); its node is nil where the path does not
 	// take the type.
@@ -103,9 +109,12 @@ func newMapEncoder(t reflect.Type) encoderFunc {
 		// Classic encoding/json refuses the type, even for a nil map.
 		return func(e *encState, v reflect.Value) error { return unsupportedType(v.Type()) }
 	}
-	if kt.Kind() != reflect.String && kt.Implements(textMarshalerType) {
+	// Go 1.26's experiment calls MarshalText on a key of a string kind
+	// too; Go 1.27 and the classic encoding/json take the string.
+	if (kt.Kind() != reflect.String || jsonOnV2 && !jsonV2Go127) && kt.Implements(textMarshalerType) {
 		me.keys = keyText
 	}
+	me.sortValid = jsonOnV2 && (kt.Kind() != reflect.String || hasMarshaler(kt))
 	me.elem = typeEncoder(t.Elem())
 	me.byIndex = addrSensitive(t.Elem(), map[reflect.Type]bool{})
 	if kt == stringType {
@@ -127,7 +136,7 @@ func addrSensitive(t reflect.Type, seen map[reflect.Type]bool) bool {
 	seen[t] = true
 	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
 		p := reflect.PointerTo(t)
-		if p.Implements(marshalerType) || p.Implements(textMarshalerType) {
+		if p.Implements(marshalerType) || p.Implements(textMarshalerType) || implementsTo(p) {
 			return true
 		}
 	}
@@ -186,10 +195,15 @@ func (me *mapEncoder) encode(e *encState, v reflect.Value) error {
 func (me *mapEncoder) encodeEntries(e *encState, v reflect.Value, n int, sc *mapScratch) error {
 	n, err := me.collectEntries(v, n, sc)
 	if err != nil {
+		e.setNameNotString(err)
 		return err
 	}
 	entries := sc.entries[:n]
-	slices.SortFunc(entries, func(a, b mapEntry) int { return strings.Compare(a.name, b.name) })
+	if me.sortValid {
+		slices.SortStableFunc(entries, func(a, b mapEntry) int { return compareValidNames(a.name, b.name) })
+	} else {
+		slices.SortFunc(entries, func(a, b mapEntry) int { return strings.Compare(a.name, b.name) })
+	}
 	return me.writeEntries(e, v, entries, sc)
 }
 
@@ -340,34 +354,117 @@ func appendTextKey(b []byte, k reflect.Value) ([]byte, string, error) {
 	return append(b, t...), "MarshalText", nil
 }
 
-// appendKeyV2 appends the member name of a map key that only
-// encoding/json on v2 accepts: a float as its number form, an interface
-// by its dynamic value (a string, an integer or a float). Any other key is
-// an *json.UnsupportedValueError, as there.
+// appendKeyV2 appends the member name of the map key k by the rules of
+// encoding/json on v2 (jsonOnV2), which marshals a key as a value in the
+// place of a name: a string kind as itself (Go 1.26's experiment calls
+// MarshalText first), an integer or float kind in its number form, a type
+// with MarshalText (through a pointer: a pointer-receiver method only
+// where the key sits behind a pointer) as its text, a non-nil pointer by
+// what it points to, and an interface by its dynamic value, except that
+// a bool, a float64 or a nil held in an interface{} is written as a JSON
+// bool, number or null there. Any other key, and those, is a name that is
+// not a string: a *json.UnsupportedValueError (nameNotString).
 func appendKeyV2(b []byte, k reflect.Value) ([]byte, error) {
-	if k.Kind() == reflect.Interface {
-		if k.IsNil() {
-			return b, unsupportedValue(k, "map key is a nil interface")
+	for {
+		switch k.Kind() {
+		case reflect.Interface:
+			if k.IsNil() {
+				return b, nameNotString(k)
+			}
+			any := k.NumMethod() == 0
+			k = k.Elem()
+			if any && (k.Type() == boolType || k.Type() == float64Type && !math.IsNaN(k.Float()) && !math.IsInf(k.Float(), 0)) {
+				return b, nameNotString(k)
+			}
+			continue
+		case reflect.Pointer:
+			if k.IsNil() {
+				return b, nameNotString(k)
+			}
+			if k.Type().Implements(textMarshalerType) {
+				return appendKeyText(b, k)
+			}
+			k = k.Elem()
+			continue
 		}
-		k = k.Elem()
-	}
-	switch k.Kind() {
-	case reflect.String:
-		return append(b, k.String()...), nil
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return strconv.AppendInt(b, k.Int(), 10), nil
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return strconv.AppendUint(b, k.Uint(), 10), nil
-	case reflect.Float32, reflect.Float64:
-		f, bits := k.Float(), k.Type().Bits()
-		if math.IsNaN(f) || math.IsInf(f, 0) {
-			return b, unsupportedValue(k, strconv.FormatFloat(f, 'g', -1, bits))
+		if k.Type().Implements(textMarshalerType) && (k.Kind() != reflect.String || !jsonV2Go127) {
+			return appendKeyText(b, k)
 		}
-		return appendFloat(b, f, bits), nil
-	case reflect.Complex64, reflect.Complex128, reflect.Chan, reflect.Func, reflect.UnsafePointer:
-		return b, unsupportedType(k.Type())
+		switch k.Kind() {
+		case reflect.String:
+			return append(b, k.String()...), nil
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			return strconv.AppendInt(b, k.Int(), 10), nil
+		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+			return strconv.AppendUint(b, k.Uint(), 10), nil
+		case reflect.Float32, reflect.Float64:
+			f, bits := k.Float(), k.Type().Bits()
+			if math.IsNaN(f) || math.IsInf(f, 0) {
+				return b, unsupportedValue(k, strconv.FormatFloat(f, 'g', -1, bits))
+			}
+			return appendFloat(b, f, bits), nil
+		case reflect.Complex64, reflect.Complex128, reflect.Chan, reflect.Func, reflect.UnsafePointer:
+			return b, unsupportedType(k.Type())
+		}
+		return b, nameNotString(k)
 	}
-	return b, unsupportedValue(k, "map key of type "+k.Type().String()+" is not a string")
+}
+
+var (
+	boolType    = reflect.TypeFor[bool]()
+	float64Type = reflect.TypeFor[float64]()
+)
+
+// compareValidNames compares a and b as encoding/json on v2 sorts the
+// names of a map whose keys are not plain strings: with each byte of
+// invalid UTF-8 replaced by U+FFFD. (Names equal so are in iteration
+// order there, which is random; here in the order collected.)
+func compareValidNames(a, b string) int {
+	if utf8.ValidString(a) && utf8.ValidString(b) {
+		return strings.Compare(a, b)
+	}
+	return strings.Compare(string([]rune(a)), string([]rune(b)))
+}
+
+// appendKeyText appends the text of the key k, through AppendText where
+// its type has it (encoding/json on v2 calls AppendText before
+// MarshalText, and names the method it called in its error).
+func appendKeyText(b []byte, k reflect.Value) ([]byte, error) {
+	r, method, err := appendTextKey(b, k)
+	if err != nil {
+		return b, marshalerErr(k.Type(), err, method)
+	}
+	return r, nil
+}
+
+// nameNotString reports the map key k that encoding/json on v2 would write
+// as a JSON value other than a string in the place of a member name. Its
+// *json.UnsupportedValueError gets jsontext's message (with the map's
+// offset and JSON Pointer) from setNameNotString and finish.
+func nameNotString(k reflect.Value) error {
+	ee := &EncodeError{Type: k.Type(), Err: &json.UnsupportedValueError{Value: k, Str: "map key of type " + k.Type().String() + " is not a string"}}
+	ee.nameOffset = -1
+	return ee
+}
+
+// setNameNotString records in err, if it is from nameNotString, the
+// output offset encoding/json reports: one past the map's '{' (two on Go
+// 1.27), which e is about to write.
+func (e *encState) setNameNotString(err error) {
+	ee, ok := err.(*EncodeError)
+	if !ok || ee.nameOffset != -1 {
+		return
+	}
+	st := &e.g.state
+	off := e.g.out.offset() - e.start
+	if st.container == inArray && !st.first || st.container == inObject && st.afterName {
+		off++ // the comma or colon before the map, written with it
+	}
+	off++
+	if jsonV2Go127 {
+		off++
+	}
+	ee.nameOffset = off
 }
 
 // writeName writes a map key as a name. In the Compact layout it escapes

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"unicode"
@@ -81,6 +82,9 @@ type memberOp struct {
 }
 
 func newStructEncoder(t reflect.Type) encoderFunc {
+	if msg := formatRefusal(t); msg != "" {
+		return func(e *encState, v reflect.Value) error { return unsupportedValue(v, msg) }
+	}
 	se := newStructLayout(t)
 	for i := range se.fields {
 		f := &se.fields[i]
@@ -443,6 +447,56 @@ func structFields(t reflect.Type) []structField {
 	return slices.Clip(out)
 }
 
+// formatRefusal returns, on Go 1.27's encoding/json (jsonV2Go127), the
+// reason it refuses to encode struct type t, "" if none: a member field
+// (of t or of a struct embedded in it, in breadth-first order) with the
+// json/v2 tag option format, which encoding/json's v1 options leave
+// unsupported (errUnsupportedFormat in encoding/json/v2's fields.go).
+// encoding/json reports it as a *json.UnsupportedValueError with this
+// text as its Str.
+func formatRefusal(t reflect.Type) string {
+	if !jsonV2Go127 || t.Kind() != reflect.Struct {
+		return ""
+	}
+	level := []reflect.Type{t}
+	visited := map[reflect.Type]bool{}
+	for len(level) > 0 {
+		cur := level
+		level = nil
+		for _, st := range cur {
+			if visited[st] {
+				continue
+			}
+			visited[st] = true
+			for i := range st.NumField() {
+				f, embed, ok := candidateField(embeddedStruct{typ: st}, i)
+				if embed {
+					level = append(level, f.typ)
+				} else if ok && hasFormatOption(st.Field(i).Tag.Get("json")) {
+					return "Go struct field " + st.Field(i).Name + " has unsupported `format` tag option"
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// hasFormatOption reports whether a json tag holds the option format
+// with a value that encoding/json/v2 parses: one starting with a letter,
+// '_' or a single quote.
+func hasFormatOption(tag string) bool {
+	_, opts, _ := tagName(tag)
+	for opts != "" {
+		var o string
+		o, opts, _ = strings.Cut(opts, ",")
+		if v, ok := strings.CutPrefix(o, "format:"); ok && v != "" {
+			r, _ := utf8.DecodeRuneInString(v)
+			return r == '_' || r == '\'' || unicode.IsLetter(r)
+		}
+	}
+	return false
+}
+
 // embeddedStruct is a struct type embedded in the one being compiled, at
 // the path index.
 type embeddedStruct struct {
@@ -512,24 +566,24 @@ func candidateField(em embeddedStruct, i int) (f structField, embed, ok bool) {
 	if tag == "-" {
 		return f, false, false
 	}
-	name, opts := tagName(tag)
+	name, opts, named := tagName(tag)
 	index := append(em.index[:len(em.index):len(em.index)], i)
 	ft := sf.Type
 	if ft.Name() == "" && ft.Kind() == reflect.Pointer {
 		ft = ft.Elem()
 	}
-	if name == "" && sf.Anonymous && ft.Kind() == reflect.Struct {
+	if !named && sf.Anonymous && ft.Kind() == reflect.Struct {
 		return structField{typ: ft, index: index}, true, false
 	}
 	f = structField{
 		name:      name,
 		index:     index,
 		typ:       sf.Type,
-		tagged:    name != "",
+		tagged:    named,
 		omitEmpty: tagOption(opts, "omitempty"),
 		omitZero:  tagOption(opts, "omitzero"),
 	}
-	if f.name == "" {
+	if !named {
 		f.name = sf.Name
 	}
 	if tagOption(opts, "string") {
@@ -592,28 +646,37 @@ func tagOption(opts, want string) bool {
 	return false
 }
 
-// tagName splits a json tag into the member name ("" for none) and the
-// options, by the toolchain's rule: classic encoding/json keeps a name of
-// letters, digits and punctuation other than the backslash and quote chars
-// (isValidTag), and drops any other; on v2, a name ends at the first
+// tagName splits a json tag into the member name and the options (named
+// false where the tag gives no name) by the toolchain's rule: classic
+// encoding/json keeps a name of letters, digits and punctuation other than
+// the backslash and quote chars (isValidTag), and drops any other; on v2, a name ends at the first
 // comma, backslash, quote char or backtick, and one that does not end at a
 // comma is cut to its leading letters, digits and '_' (none if it starts
-// with another character).
-func tagName(tag string) (name, opts string) {
+// with another character), except that Go 1.26's experiment reads a name
+// in single quotes (unquoteSingle).
+func tagName(tag string) (name, opts string, named bool) {
 	if !jsonOnV2 {
 		name, opts, _ = strings.Cut(tag, ",")
 		if !isValidTag(name) {
 			name = ""
 		}
-		return name, opts
+		return name, opts, name != ""
 	}
 	if tag == "" || tag[0] == ',' {
 		_, opts, _ = strings.Cut(tag, ",")
-		return "", opts
+		return "", opts, false
 	}
 	n := strings.IndexAny(tag, ",\\'\"`")
 	if n < 0 {
-		return tag, ""
+		return tag, "", true
+	}
+	if n == 0 && tag[0] == '\'' && !jsonV2Go127 {
+		// Go 1.26's experiment takes a single-quoted name (Go 1.27 does
+		// not); one that does not parse leaves the field's own name.
+		if name, m, ok := unquoteSingle(tag); ok {
+			_, opts, _ = strings.Cut(tag[m:], ",")
+			return name, opts, true
+		}
 	}
 	if tag[n] != ',' {
 		r, _ := utf8.DecodeRuneInString(tag)
@@ -627,7 +690,38 @@ func tagName(tag string) (name, opts string) {
 		name = tag[:n]
 	}
 	_, opts, _ = strings.Cut(tag[n:], ",")
-	return name, opts
+	return name, opts, name != ""
+}
+
+// unquoteSingle reads the single-quoted name at the start of tag by the
+// grammar of Go 1.26's encoding/json/v2 (consumeTagOption in its
+// fields.go): a Go string literal between single quotes, in which \' is a
+// quote and a raw " stands for itself. It returns the name and the length
+// of its quoted form, or ok false if tag holds no such literal.
+func unquoteSingle(tag string) (name string, n int, ok bool) {
+	b := []byte{'"'}
+	inEscape := false
+	for n = 1; n < len(tag); {
+		r, rn := utf8.DecodeRuneInString(tag[n:])
+		switch {
+		case inEscape:
+			if r == '\'' {
+				b = b[:len(b)-1]
+			}
+			inEscape = false
+		case r == '\\':
+			inEscape = true
+		case r == '"':
+			b = append(b, '\\')
+		case r == '\'':
+			b = append(b, '"')
+			out, err := strconv.Unquote(string(b))
+			return out, n + 1, err == nil
+		}
+		b = append(b, tag[n:n+rn]...)
+		n += rn
+	}
+	return "", 0, false
 }
 
 // isValidTag is encoding/json's rule for a usable tag name: letters,

@@ -157,6 +157,31 @@ var (
 	// encoding/json/v2 (Go 1.27 and later; GOEXPERIMENT=jsonv2 and nojsonv2
 	// choose either). Their strings differ in nothing else. For the same
 	// bytes whatever the toolchain, copy Stdlib and set InvalidUTF8.
+	//
+	// Under Stdlib, WriteValue and Marshal write json.Marshal's bytes and
+	// return errors that hold encoding/json's error types and fields
+	// (jgen's own message around them), on each of the builds the
+	// toolchain offers: the classic encoding/json (Go 1.26; Go 1.27 with
+	// GOEXPERIMENT=nojsonv2) and the one on encoding/json/v2 (Go 1.27; Go
+	// 1.26 with GOEXPERIMENT=jsonv2), except:
+	//   - every build: nesting deeper than Options.MaxDepth (10000 levels
+	//     by default, counted from the root through MarshalJSON output) is
+	//     refused, where classic encoding/json has no limit (and checks
+	//     MarshalJSON output alone, to 10000 levels) and the v2-based one
+	//     takes 10001 levels whose innermost container is empty; invalid
+	//     UTF-8 inside MarshalJSON output follows InvalidUTF8 where
+	//     encoding/json copies it; NaN and ±Inf follow Options.NonFinite;
+	//     a marshal method may be called twice (see WriteValue);
+	//   - on encoding/json/v2: map keys whose names are equal once invalid
+	//     UTF-8 is replaced are in random order there, in collection order
+	//     here; a refused map key's UnsupportedValueError.Str counts the
+	//     offset in jgen's output, which is encoding/json's in the Compact
+	//     layout only;
+	//   - Go 1.27: the embed tag option is not applied (the field encodes
+	//     as a member), and MarshalText is preferred to AppendText;
+	//   - Go 1.26 with GOEXPERIMENT=jsonv2: the tag options inline,
+	//     unknown and format (which that encoding/json applies) are
+	//     ignored.
 	Stdlib = Escaping{HTMLSafe: true, JSLineTerminators: true, InvalidUTF8: stdlibInvalidUTF8}
 
 	// Jackson reproduces jackson-core 2.14's defaults as written by its

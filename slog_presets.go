@@ -14,9 +14,10 @@ var (
 	// U+000C are written \u0008 and \u000c rather than \b and \f; U+2028
 	// and U+2029 escaped; each invalid byte replaced by U+FFFD, written as
 	// the escape sequence \ufffd by the slog of the original encoding/json
-	// and as a raw U+FFFD by the slog of Go 1.27 (the goexperiment.jsonv2
-	// build tag chooses, as for [Stdlib]).
-	Slog = Escaping{JSLineTerminators: true, InvalidUTF8: stdlibInvalidUTF8, CharacterEscapes: slogControls}
+	// and as a raw U+FFFD by the slog of Go 1.27 on encoding/json/v2 (the
+	// goexperiment.jsonv2 build tag chooses, as for [Stdlib], except that
+	// Go 1.26's slog writes \ufffd with GOEXPERIMENT=jsonv2 too).
+	Slog = Escaping{JSLineTerminators: true, InvalidUTF8: slogInvalidUTF8(), CharacterEscapes: slogControls}
 
 	// StdlibNoHTML is [Stdlib] without HTMLSafe: the strings of an
 	// [encoding/json.Encoder] after SetEscapeHTML(false).
@@ -45,3 +46,13 @@ const stdlibJSONv2 = stdlibInvalidUTF8 == InvalidUTF8ReplaceRaw
 var slogControls = mustCharacterEscapes(EscapeSpec{
 	ASCII: map[byte]Escape{0x08: EscapeUnicode(), 0x0C: EscapeUnicode()},
 })
+
+// slogInvalidUTF8 is Slog's InvalidUTF8: Stdlib's, but the escape
+// sequence on Go 1.26 with GOEXPERIMENT=jsonv2, whose log/slog quotes
+// strings with its own code whatever encoding/json is.
+func slogInvalidUTF8() InvalidUTF8Policy {
+	if jsonOnV2 && !jsonV2Go127 {
+		return InvalidUTF8Replace
+	}
+	return stdlibInvalidUTF8
+}

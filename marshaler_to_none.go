@@ -1,0 +1,18 @@
+//go:build !goexperiment.jsonv2
+
+package jgen
+
+import (
+	"bytes"
+	"reflect"
+)
+
+// marshalerToType is nil: the classic encoding/json does not call
+// MarshalJSONTo (marshaler_to_go127.go holds the v2 side).
+var marshalerToType reflect.Type
+
+func callMarshalJSONTo(m any, buf *bytes.Buffer) error {
+	panic("jgen: MarshalJSONTo without encoding/json/v2")
+}
+
+func marshalToFailure(err error) any { return jsonFailure{err} }
