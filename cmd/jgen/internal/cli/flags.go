@@ -64,7 +64,7 @@ var flags = []flagDef{
 				c.setLayout(jgen.Compact, "")
 			}
 		})},
-	{long: "indent", help: "indent by `N` spaces per level, as jq (0 means compact)",
+	{long: "indent", help: "indent by `N` spaces per level, 0 to 16, as jq (0 means compact)",
 		action: value(parseIndent, applyIndent)},
 	{long: "tab", help: "indent by one tab per level",
 		action: toggle(func(c *config, on bool) {

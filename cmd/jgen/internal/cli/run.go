@@ -279,7 +279,7 @@ func (r *runner) progressBar(f *os.File, name string) *progressbar.ProgressBar {
 func (r *runner) printStats() {
 	sec := time.Since(r.start).Seconds()
 	c := r.counts
-	fmt.Fprintf(r.stderr, "jgen: %d top-level values, %d values, %d strings, %d bytes in, %d bytes out, %.3f s, %.1f MB/s\n",
+	fmt.Fprintf(r.stderr, "jgen: top-level values: %d, values: %d, strings: %d, bytes in: %d, bytes out: %d, %.3f s, %.1f MB/s\n",
 		c.roots, c.values, c.strings, c.in, r.out, sec, float64(c.in)/1e6/sec)
 }
 

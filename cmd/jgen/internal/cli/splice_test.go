@@ -138,7 +138,7 @@ func firstDiff(a, b string) int {
 func TestLongStringStats(t *testing.T) {
 	doc := `["` + strings.Repeat(`ab\n`, 40<<10) + `"]`
 	_, _, errs := runWith(t, 64<<10, false, doc, "--stats")
-	want := fmt.Sprintf("1 top-level values, 2 values, 1 strings, %d bytes in", len(doc))
+	want := fmt.Sprintf("top-level values: 1, values: 2, strings: 1, bytes in: %d,", len(doc))
 	if !strings.Contains(errs, want) {
 		t.Errorf("stats %q, want %q", errs, want)
 	}
