@@ -37,7 +37,8 @@ const (
 	directStruct
 	directIface
 	directState
-	directTime // a time.Time (appendTime)
+	directTime    // a time.Time (appendTime)
+	directTimePtr // a *time.Time: null, or as directTime with the pointer's type for the state path
 )
 
 // directNode is the compiled direct encoding of one Go type. Nodes are
@@ -329,6 +330,13 @@ func buildDirect(t reflect.Type, built map[reflect.Type]*directNode) *directNode
 		n.kind, n.typ, n.enc = directTime, t, typeEncoder(t)
 		return n
 	}
+	if t == timePtrType {
+		// Not a directPtr to a directTime node: a time MarshalJSON
+		// refuses goes to the state path as the pointer, whose type
+		// encoding/json names in its error.
+		n.kind, n.typ, n.enc = directTimePtr, t, typeEncoder(t)
+		return n
+	}
 	if !directOwn(t, map[reflect.Type]bool{}) {
 		n.kind, n.enc = directState, typeEncoder(t)
 		return n
@@ -400,6 +408,15 @@ func (e *encState) appendDirect(b []byte, n *directNode, p unsafe.Pointer, d int
 			return r, true
 		}
 		// MarshalJSON's own bytes or error, through the state path.
+		return e.appendState(b, n.enc, reflect.NewAt(n.typ, p).Elem(), d)
+	case directTimePtr:
+		q := *(*unsafe.Pointer)(p)
+		if q == nil {
+			return append(b, "null"...), true
+		}
+		if r, ok := e.g.appendTime(b, *(*time.Time)(q)); ok {
+			return r, true
+		}
 		return e.appendState(b, n.enc, reflect.NewAt(n.typ, p).Elem(), d)
 	}
 	return e.appendStructDirect(b, n, p, d)

@@ -2,6 +2,8 @@ package jgen
 
 import (
 	"encoding"
+	"encoding/json"
+	"errors"
 	"reflect"
 	"time"
 	"unsafe"
@@ -220,11 +222,46 @@ func timeEncode(e *encState, v reflect.Value) error {
 		}
 		g.out.buf = g.out.buf[:mark] // the separator fastValue wrote
 	}
-	return e.writeMarshalJSON(t, timeType)
+	return e.writeMarshalJSON(timeMarshaler{t}, timeType)
 }
 
-// timePtrEncode writes a *time.Time: null for nil, else as timeEncode.
-var timePtrEncode = newPtrEncoder(timeEncode)
+// timePtrEncode writes a *time.Time: null for nil, else as timeEncode,
+// but with the pointer type in a *json.MarshalerError, as encoding/json
+// reports it (the method it calls is the pointer's).
+func timePtrEncode(e *encState, v reflect.Value) error {
+	if v.IsNil() {
+		return e.writeNull()
+	}
+	t := *(*time.Time)(v.UnsafePointer())
+	g := e.g
+	if mark := len(g.out.buf); e.fastValue(maxRFC3339 + 2) {
+		if b, ok := g.appendTime(g.out.buf, t); ok {
+			g.out.buf = b
+			g.state.fastValueDone()
+			return nil
+		}
+		g.out.buf = g.out.buf[:mark]
+	}
+	return e.writeMarshalJSON(timeMarshaler{t}, timePtrType)
+}
+
+// timeMarshaler is time.Time's MarshalJSON with the error encoding/json
+// reports for it: on v2 (jsonOnV2) encoding/json formats a time itself,
+// with an error text of its own for a time that MarshalJSON refuses, so
+// the method's error is replaced by encoding/json's there. It is used
+// only where appendTime declines.
+type timeMarshaler struct{ t time.Time }
+
+func (m timeMarshaler) MarshalJSON() ([]byte, error) {
+	b, err := m.t.MarshalJSON()
+	if err != nil && jsonOnV2 {
+		var me *json.MarshalerError
+		if _, jerr := json.Marshal(m.t); errors.As(jerr, &me) {
+			err = me.Err
+		}
+	}
+	return b, err
+}
 
 // appendTextOf appends the text of the TextAppender a to e.tmp, for
 // writeMarshalText; it returns the text, or the error of AppendText as
