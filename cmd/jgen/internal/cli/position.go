@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -140,7 +142,7 @@ func syntaxLocation(dec *jsontext.Decoder, lr *lineReader, se *jsontext.Syntacti
 			return dec.InputOffset() + int64(i), fmt.Sprintf("invalid character '%c' after ',' (expecting %s)", rest[i], want)
 		}
 	}
-	msg := decMessage(se)
+	msg := wholeRune(decMessage(se), lr, se.ByteOffset)
 	if c, ok := strings.CutSuffix(msg, " at start of value"); ok && strings.HasPrefix(c, "invalid character ") {
 		// jsontext reads a name as a value, and names a character where a
 		// name should start (as in {'a':1}) as one at the start of a value.
@@ -154,6 +156,33 @@ func syntaxLocation(dec *jsontext.Decoder, lr *lineReader, se *jsontext.Syntacti
 		}
 	}
 	return se.ByteOffset, msg
+}
+
+// wholeRune names the character at decoder offset d in msg as the code
+// point it is, where jsontext named only its first byte ('\xe2') because
+// the rest of a valid UTF-8 sequence was not yet in its buffer: so the
+// message does not depend on where a read ended. It reads from lr up to
+// the sequence's end; the decoder has stopped, so nothing else reads on.
+func wholeRune(msg string, lr *lineReader, d int64) string {
+	const prefix = `invalid character '\x`
+	rest, ok := strings.CutPrefix(msg, prefix)
+	if !ok || len(rest) < 3 || rest[2] != '\'' {
+		return msg
+	}
+	b := lr.from(d)
+	var one [1]byte
+	for len(b) > 0 && len(b) < utf8.UTFMax && !utf8.FullRune(b) {
+		n, err := lr.Read(one[:])
+		b = lr.from(d)
+		if n == 0 || err != nil {
+			break
+		}
+	}
+	r, size := utf8.DecodeRune(b)
+	if r == utf8.RuneError && size <= 1 {
+		return msg
+	}
+	return "invalid character " + strconv.QuoteRune(r) + rest[3:]
 }
 
 // isSpace reports whether c is JSON whitespace (RFC 8259 §2).
