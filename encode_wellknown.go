@@ -213,16 +213,7 @@ func timeEncode(e *encState, v reflect.Value) error {
 	} else {
 		t, _ = reflect.TypeAssert[time.Time](v)
 	}
-	g := e.g
-	if mark := len(g.out.buf); e.fastValue(maxRFC3339 + 2) {
-		if b, ok := g.appendTime(g.out.buf, t); ok {
-			g.out.buf = b
-			g.state.fastValueDone()
-			return nil
-		}
-		g.out.buf = g.out.buf[:mark] // the separator fastValue wrote
-	}
-	return e.writeMarshalJSON(timeMarshaler{t}, timeType)
+	return e.writeTime(t, timeType)
 }
 
 // timePtrEncode writes a *time.Time: null for nil, else as timeEncode,
@@ -232,7 +223,12 @@ func timePtrEncode(e *encState, v reflect.Value) error {
 	if v.IsNil() {
 		return e.writeNull()
 	}
-	t := *(*time.Time)(v.UnsafePointer())
+	return e.writeTime(*(*time.Time)(v.UnsafePointer()), timePtrType)
+}
+
+// writeTime writes t through appendTime, or through its MarshalJSON
+// where appendTime declines, naming typ in the method's error.
+func (e *encState) writeTime(t time.Time, typ reflect.Type) error {
 	g := e.g
 	if mark := len(g.out.buf); e.fastValue(maxRFC3339 + 2) {
 		if b, ok := g.appendTime(g.out.buf, t); ok {
@@ -240,9 +236,9 @@ func timePtrEncode(e *encState, v reflect.Value) error {
 			g.state.fastValueDone()
 			return nil
 		}
-		g.out.buf = g.out.buf[:mark]
+		g.out.buf = g.out.buf[:mark] // the separator fastValue wrote
 	}
-	return e.writeMarshalJSON(timeMarshaler{t}, timePtrType)
+	return e.writeMarshalJSON(timeMarshaler{t}, typ)
 }
 
 // timeMarshaler is time.Time's MarshalJSON with the error encoding/json
