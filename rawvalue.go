@@ -258,28 +258,39 @@ func (g *Generator) emitRawChecked(tok string, raw []byte) bool {
 			d[o] = '"'
 			o++
 			i++
-			for {
+			// Strings in raw values are often a few ASCII bytes, where a
+			// kernel call costs more than a byte loop: the first bytes
+			// the escaping keeps are copied here (Contains is true for
+			// every byte >= 0x80, which Copy then looks at).
+			for n := min(len(raw), i+16); i < n && !x.set.Contains(raw[i]); i++ {
+				d[o] = raw[i]
+				o++
+			}
+			for i < len(raw) {
+				if c = raw[i]; c == '"' {
+					break
+				}
+				if c == '\\' {
+					// A valid escape other than one of a surrogate is
+					// kept verbatim (maxEscapeLen is a surrogate pair).
+					n, lone := escapeLen(raw[i:])
+					if n == 0 || lone || n == maxEscapeLen {
+						break
+					}
+					copy(d[o:], raw[i:i+n])
+					o += n
+					i += n
+					continue
+				}
 				n := x.set.Copy(d[o:], raw[i:])
-				o += n
-				i += n
-				if i >= len(raw) {
-					break // unterminated
+				if n == 0 {
+					break // a byte the escaping rewrites
 				}
-				if c = raw[i]; c == '"' || c != '\\' {
-					break
-				}
-				// A valid escape other than one of a surrogate is kept
-				// verbatim (maxEscapeLen is a surrogate pair).
-				n, lone := escapeLen(raw[i:])
-				if n == 0 || lone || n == maxEscapeLen {
-					break
-				}
-				copy(d[o:], raw[i:i+n])
 				o += n
 				i += n
 			}
 			if i >= len(raw) || raw[i] != '"' {
-				break
+				break // unterminated, or a byte the two-pass path looks at
 			}
 			d[o] = '"'
 			o++
