@@ -187,7 +187,9 @@ func (g *Generator) emitRawChecked(tok string, raw []byte) bool {
 	)
 	want := wantValue
 	for {
-		i = skipSpace(raw, i)
+		if i < len(raw) && raw[i] <= ' ' {
+			i = skipSpace(raw, i)
+		}
 		if want == afterValue {
 			if depth == 0 {
 				if i != len(raw) {
@@ -235,7 +237,9 @@ func (g *Generator) emitRawChecked(tok string, raw []byte) bool {
 			}
 			d[o] = c
 			o++
-			i = skipSpace(raw, i+1)
+			if i++; i < len(raw) && raw[i] <= ' ' {
+				i = skipSpace(raw, i)
+			}
 			if c == '{' {
 				objects |= 1 << depth
 			} else {
@@ -296,7 +300,10 @@ func (g *Generator) emitRawChecked(tok string, raw []byte) bool {
 			o++
 			i++
 			if want == wantName {
-				if i = skipSpace(raw, i); i >= len(raw) || raw[i] != ':' {
+				if i < len(raw) && raw[i] <= ' ' {
+					i = skipSpace(raw, i)
+				}
+				if i >= len(raw) || raw[i] != ':' {
 					break
 				}
 				d[o] = ':'
