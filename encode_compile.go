@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"strconv"
 	"sync"
+	"unsafe"
 )
 
 // encoderFunc writes v, a value of the type it was compiled for, through
@@ -75,13 +76,13 @@ func newTypeEncoder(t reflect.Type, allowAddr bool) encoderFunc {
 		}
 	}
 	if t.Kind() != reflect.Pointer && allowAddr && reflect.PointerTo(t).Implements(marshalerType) {
-		return condAddrEncoder(addrMarshalerEncode, newTypeEncoder(t, false))
+		return condAddrEncoder(addrMarshalerEncoder(t), newTypeEncoder(t, false))
 	}
 	if t.Implements(marshalerType) {
 		return marshalerEncode
 	}
 	if t.Kind() != reflect.Pointer && allowAddr && reflect.PointerTo(t).Implements(textMarshalerType) {
-		return condAddrEncoder(addrTextMarshalerEncode, newTypeEncoder(t, false))
+		return condAddrEncoder(addrTextMarshalerEncoder(t), newTypeEncoder(t, false))
 	}
 	if t.Implements(textMarshalerType) {
 		return textMarshalerEncode
@@ -406,10 +407,29 @@ func marshalerEncode(e *encState, v reflect.Value) error {
 	return e.writeMarshalJSON(m, v.Type())
 }
 
-func addrMarshalerEncode(e *encState, v reflect.Value) error {
-	va := v.Addr()
-	m, _ := reflect.TypeAssert[json.Marshaler](va)
-	return e.writeMarshalJSON(m, v.Type())
+// addrMarshalerEncoder returns the encoder of an addressable value of t,
+// whose pointer has MarshalJSON: the method of the value's address.
+func addrMarshalerEncoder(t reflect.Type) encoderFunc {
+	z := reflect.Zero(reflect.PointerTo(t)).Interface()
+	return func(e *encState, v reflect.Value) error {
+		m, _ := pointerTo(z, v).(json.Marshaler)
+		return e.writeMarshalJSON(m, v.Type())
+	}
+}
+
+// pointerTo returns v.Addr().Interface() for v, an addressable value of
+// the type whose nil pointer z holds: a copy of z with its data word set
+// to v's address (a pointer's interface holds the pointer itself), where
+// Addr looks the pointer type up (reflect.PointerTo) on every call. A
+// value that may not be used as an interface (one read through an
+// unexported member) takes Addr, whose TypeAssert refuses it.
+func pointerTo(z any, v reflect.Value) any {
+	if !v.CanInterface() {
+		m, _ := reflect.TypeAssert[any](v.Addr())
+		return m
+	}
+	(*[2]unsafe.Pointer)(unsafe.Pointer(&z))[1] = unsafe.Pointer(v.UnsafeAddr())
+	return z
 }
 
 func (e *encState) writeMarshalJSON(m json.Marshaler, t reflect.Type) error {
@@ -493,10 +513,14 @@ func textMarshalerEncode(e *encState, v reflect.Value) error {
 	return e.writeMarshalText(m, v.Type())
 }
 
-func addrTextMarshalerEncode(e *encState, v reflect.Value) error {
-	va := v.Addr()
-	m, _ := reflect.TypeAssert[encoding.TextMarshaler](va)
-	return e.writeMarshalText(m, v.Type())
+// addrTextMarshalerEncoder returns the encoder of an addressable value of
+// t, whose pointer has MarshalText: the method of the value's address.
+func addrTextMarshalerEncoder(t reflect.Type) encoderFunc {
+	z := reflect.Zero(reflect.PointerTo(t)).Interface()
+	return func(e *encState, v reflect.Value) error {
+		m, _ := pointerTo(z, v).(encoding.TextMarshaler)
+		return e.writeMarshalText(m, v.Type())
+	}
 }
 
 // writeMarshalText writes the text of m, a value of type t, as a string:

@@ -58,6 +58,9 @@ type directNode struct {
 	// directTime: enc is its encoderFunc.
 	typ reflect.Type
 	enc encoderFunc
+	// ptr, for directState and directTime, is an interface holding a nil
+	// pointer to typ, whose data word valueAt sets.
+	ptr any
 	// word is set where an interface holding a value of this type holds
 	// the value itself in its data word (a pointer-shaped type), rather
 	// than a pointer to it.
@@ -328,6 +331,7 @@ func buildDirect(t reflect.Type, built map[reflect.Type]*directNode) *directNode
 	}
 	if t == timeType {
 		n.kind, n.typ, n.enc = directTime, t, typeEncoder(t)
+		n.ptr = reflect.Zero(reflect.PointerTo(t)).Interface()
 		return n
 	}
 	if t == timePtrType {
@@ -335,10 +339,12 @@ func buildDirect(t reflect.Type, built map[reflect.Type]*directNode) *directNode
 		// refuses goes to the state path as the pointer, whose type
 		// encoding/json names in its error.
 		n.kind, n.typ, n.enc = directTimePtr, t, typeEncoder(t)
+		n.ptr = reflect.Zero(reflect.PointerTo(t)).Interface()
 		return n
 	}
 	if !directOwn(t, map[reflect.Type]bool{}) {
 		n.kind, n.enc = directState, typeEncoder(t)
+		n.ptr = reflect.Zero(reflect.PointerTo(t)).Interface()
 		return n
 	}
 	switch t.Kind() {
@@ -402,13 +408,13 @@ func (e *encState) appendDirect(b []byte, n *directNode, p unsafe.Pointer, d int
 	case directIface:
 		return e.appendIface(b, p, d)
 	case directState:
-		return e.appendState(b, n.enc, reflect.NewAt(n.typ, p).Elem(), d)
+		return e.appendState(b, n.enc, n.valueAt(p), d)
 	case directTime:
 		if r, ok := e.g.appendTime(b, *(*time.Time)(p)); ok {
 			return r, true
 		}
 		// MarshalJSON's own bytes or error, through the state path.
-		return e.appendState(b, n.enc, reflect.NewAt(n.typ, p).Elem(), d)
+		return e.appendState(b, n.enc, n.valueAt(p), d)
 	case directTimePtr:
 		q := *(*unsafe.Pointer)(p)
 		if q == nil {
@@ -417,9 +423,20 @@ func (e *encState) appendDirect(b []byte, n *directNode, p unsafe.Pointer, d int
 		if r, ok := e.g.appendTime(b, *(*time.Time)(q)); ok {
 			return r, true
 		}
-		return e.appendState(b, n.enc, reflect.NewAt(n.typ, p).Elem(), d)
+		return e.appendState(b, n.enc, n.valueAt(p), d)
 	}
 	return e.appendStructDirect(b, n, p, d)
+}
+
+// valueAt returns the addressable value of type n.typ at p, as
+// reflect.NewAt(n.typ, p).Elem() does, for a directState or directTime
+// node: it sets the data word of a copy of n.ptr (a pointer's interface
+// holds the pointer itself) to p, where NewAt looks the pointer type up
+// on every call.
+func (n *directNode) valueAt(p unsafe.Pointer) reflect.Value {
+	x := n.ptr
+	(*[2]unsafe.Pointer)(unsafe.Pointer(&x))[1] = p
+	return reflect.ValueOf(x).Elem()
 }
 
 // appendSliceDirect appends the slice of node n at p; the member loop

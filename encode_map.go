@@ -507,6 +507,16 @@ var plainKeysPool = sync.Pool{New: func() any { return new([]string) }}
 // fastKind it is. No method of the user is called, so the map cannot
 // change meanwhile.
 func (me *mapEncoder) encodePlain(e *encState, p unsafe.Pointer) error {
+	switch me.plain {
+	case fastString:
+		if m := *(*map[string]string)(unsafe.Pointer(&p)); len(m) <= smallMap {
+			return writeSmallPlain(me, e, m, func(e *encState, v string) error { return e.g.WriteString(v) })
+		}
+	case fastInt:
+		if m := *(*map[string]int)(unsafe.Pointer(&p)); len(m) <= smallMap {
+			return writeSmallPlain(me, e, m, func(e *encState, v int) error { return e.writeInt(int64(v)) })
+		}
+	}
 	kp := plainKeysPool.Get().(*[]string)
 	keys := (*kp)[:0]
 	switch me.plain {
@@ -527,6 +537,45 @@ func (me *mapEncoder) encodePlain(e *encState, p unsafe.Pointer) error {
 		plainKeysPool.Put(kp)
 	}
 	return err
+}
+
+// smallMap is the most entries writeSmallPlain takes.
+const smallMap = 8
+
+// writeSmallPlain is encodePlain for a map of at most smallMap entries:
+// its entries, keys and values, are copied into an array on the stack in
+// one iteration and sorted there by key (Go's string order, which is
+// encoding/json's), so that no pooled slice is taken and no value is
+// looked up again. write writes one value.
+func writeSmallPlain[V any](me *mapEncoder, e *encState, m map[string]V, write func(*encState, V) error) error {
+	type entry struct {
+		k string
+		v V
+	}
+	var a [smallMap]entry
+	n := 0
+	for k, v := range m {
+		a[n] = entry{k, v}
+		n++
+	}
+	s := a[:n]
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j].k < s[j-1].k; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+	if err := e.writeStart(inObject); err != nil {
+		return err
+	}
+	for i := range s {
+		if err := e.writeName(s[i].k); err != nil {
+			return keyErr(me.typ.Key(), err)
+		}
+		if err := write(e, s[i].v); err != nil {
+			return atPath(err, me.typ.Elem(), s[i].k)
+		}
+	}
+	return e.writeEnd(inObject)
 }
 
 // appendMapKeys appends the keys of the map[string]V at p to keys.

@@ -69,6 +69,9 @@ func (g *Generator) writeRaw(tok string, raw []byte) error {
 	if err := g.checkValue(tok); err != nil {
 		return err
 	}
+	if g.emitRawChecked(tok, raw) {
+		return nil
+	}
 	if at, reason, cause := g.checkRaw(raw); reason != "" {
 		return &ValueError{Token: tok, Offset: g.out.offset(), Index: int64(at), Reason: reason, Err: ErrInvalidValue, Cause: cause}
 	}
@@ -146,6 +149,194 @@ func (g *Generator) emitRawVerbatim(tok string, raw []byte) bool {
 	g.out.buf = d[:o]
 	_ = g.valueDone() // append mode: cannot fail
 	return true
+}
+
+// rawCheckedOff turns emitRawChecked off, for the test that compares it
+// with the two-pass path; set only while no value is being written.
+var rawCheckedOff bool
+
+// emitRawChecked is checkRaw and emitRawVerbatim in one pass, for the
+// values emitRawVerbatim writes: it checks raw and copies it with the
+// whitespace between tokens dropped, and reports true when it has written
+// the value. Where the value is not one that pass both accepts and writes
+// (any fault checkRaw would report, nesting deeper than 64 levels or than
+// Options.MaxDepth allows, a byte the escaping rewrites, a \u escape of a
+// surrogate, or a layout emitRawVerbatim does not serve) it writes nothing
+// and reports false, and writeRaw takes the two-pass path, which reports
+// the fault. So what it accepts is a subset of what checkRaw accepts, and
+// its output is emitRawVerbatim's; it saves the second walk of raw.
+func (g *Generator) emitRawChecked(tok string, raw []byte) bool {
+	x := &g.esc
+	if g.out.w != nil || !g.state.compact || x.quote != '"' || x.hook != nil || g.err != nil || rawVerbatimOff || rawCheckedOff {
+		return false
+	}
+	room := min(g.state.maxDepth-len(g.state.stack), 64)
+	mark, err := g.beginValue(tok, len(raw))
+	if err != nil {
+		return false // not in append mode's Compact layout, where it cannot fail
+	}
+	d := g.out.buf[:cap(g.out.buf)]
+	o := len(g.out.buf)
+	var objects uint64 // bit k: the container at depth k is an object
+	depth := 0
+	i := 0
+	const (
+		wantValue = iota
+		wantName
+		afterValue
+	)
+	want := wantValue
+	for {
+		if i < len(raw) && raw[i] <= ' ' {
+			i = skipSpace(raw, i)
+		}
+		if want == afterValue {
+			if depth == 0 {
+				if i != len(raw) {
+					break // data after the value
+				}
+				g.out.buf = d[:o]
+				_ = g.valueDone() // append mode: cannot fail
+				return true
+			}
+			if i >= len(raw) {
+				break
+			}
+			c := raw[i]
+			inObject := objects>>(depth-1)&1 != 0
+			if c == ',' {
+				d[o] = ','
+				o++
+				i++
+				want = wantValue
+				if inObject {
+					want = wantName
+				}
+				continue
+			}
+			if (c == '}' && inObject) || (c == ']' && !inObject) {
+				d[o] = c
+				o++
+				i++
+				depth--
+				continue
+			}
+			break
+		}
+		if i >= len(raw) {
+			break
+		}
+		c := raw[i]
+		if want == wantName && c != '"' {
+			break
+		}
+		switch c {
+		case '{', '[':
+			if depth >= room {
+				break
+			}
+			d[o] = c
+			o++
+			if i++; i < len(raw) && raw[i] <= ' ' {
+				i = skipSpace(raw, i)
+			}
+			if c == '{' {
+				objects |= 1 << depth
+			} else {
+				objects &^= 1 << depth
+			}
+			depth++
+			if i < len(raw) && raw[i] == c+2 { // '}' or ']'
+				d[o] = c + 2
+				o++
+				i++
+				depth--
+				want = afterValue
+			} else if c == '{' {
+				want = wantName
+			} else {
+				want = wantValue
+			}
+			continue
+		case '"':
+			d[o] = '"'
+			o++
+			i++
+			// Strings in raw values are often a few ASCII bytes, where a
+			// kernel call costs more than a byte loop: the first bytes
+			// the escaping keeps are copied here (Contains is true for
+			// every byte >= 0x80, which Copy then looks at).
+			for n := min(len(raw), i+16); i < n && !x.set.Contains(raw[i]); i++ {
+				d[o] = raw[i]
+				o++
+			}
+			for i < len(raw) {
+				if c = raw[i]; c == '"' {
+					break
+				}
+				if c == '\\' {
+					// A valid escape other than one of a surrogate is
+					// kept verbatim (maxEscapeLen is a surrogate pair).
+					n, lone := escapeLen(raw[i:])
+					if n == 0 || lone || n == maxEscapeLen {
+						break
+					}
+					copy(d[o:], raw[i:i+n])
+					o += n
+					i += n
+					continue
+				}
+				n := x.set.Copy(d[o:], raw[i:])
+				if n == 0 {
+					break // a byte the escaping rewrites
+				}
+				o += n
+				i += n
+			}
+			if i >= len(raw) || raw[i] != '"' {
+				break // unterminated, or a byte the two-pass path looks at
+			}
+			d[o] = '"'
+			o++
+			i++
+			if want == wantName {
+				if i < len(raw) && raw[i] <= ' ' {
+					i = skipSpace(raw, i)
+				}
+				if i >= len(raw) || raw[i] != ':' {
+					break
+				}
+				d[o] = ':'
+				o++
+				i++
+				want = wantValue
+				continue
+			}
+			want = afterValue
+			continue
+		case 't', 'f', 'n':
+			n := literalLen(raw[i:])
+			if n == 0 {
+				break
+			}
+			o += copy(d[o:], raw[i:i+n])
+			i += n
+			want = afterValue
+			continue
+		default:
+			n := numberLen(raw[i:])
+			if n == 0 {
+				break
+			}
+			o += copy(d[o:], raw[i:i+n])
+			i += n
+			want = afterValue
+			continue
+		}
+		break
+	}
+	g.out.buf = g.out.buf[:mark]
+	return false
 }
 
 // checkRaw validates raw as one JSON value that the generator can write
