@@ -58,8 +58,9 @@ type directNode struct {
 	// directTime: enc is its encoderFunc.
 	typ reflect.Type
 	enc encoderFunc
-	// ptr, for directState and directTime, is an interface holding a nil
-	// pointer to typ, whose data word valueAt sets.
+	// ptr, for directState, directTime and directTimePtr, is an
+	// interface holding a nil pointer to typ, whose data word valueAt
+	// sets.
 	ptr any
 	// word is set where an interface holding a value of this type holds
 	// the value itself in its data word (a pointer-shaped type), rather
