@@ -48,6 +48,13 @@ func TestWriteValueAllocs(t *testing.T) {
 		{"struct", &v},
 		{"map string any", maps},
 		{"map int struct", intMap},
+		// base64 of a []byte: whether the escaping changes a symbol of
+		// the alphabet is found once per escaper, without a buffer of
+		// its own on the heap (pooled generators set theirs up anew).
+		{"bytes", &struct {
+			B []byte
+			S string
+		}{[]byte("hello, world"), "s"}},
 	}
 	for _, layout := range []jgen.Layout{jgen.Compact, jgen.Indented, jgen.JacksonPretty} {
 		for _, c := range cases {
@@ -91,6 +98,43 @@ func TestWriteValueAllocs(t *testing.T) {
 			if n := testing.AllocsPerRun(100, write); n != 0 {
 				t.Errorf("%s, layout %v, writer mode: %v allocations per WriteValue", c.name, layout, n)
 			}
+		}
+	}
+}
+
+// TestMarshalBytesAllocs: Marshal of a value holding a []byte allocates
+// its result only, and a per-use Encoder nothing, under an escaping that
+// keeps base64 symbols and one that changes '/' (EscapeSlash).
+func TestMarshalBytesAllocs(t *testing.T) {
+	if jgen.RaceEnabled {
+		t.Skip("sync.Pool drops items at random under the race detector")
+	}
+	v := any(&struct{ B []byte }{[]byte("\xff\xfe?>hello")})
+	slash := jgen.Stdlib
+	slash.EscapeSlash = true
+	for _, esc := range []jgen.Escaping{jgen.Stdlib, slash} {
+		opts := &jgen.Options{Escaping: esc}
+		marshal := func() {
+			if _, err := jgen.Marshal(v, opts); err != nil {
+				t.Fatal(err)
+			}
+		}
+		marshal()
+		if n := testing.AllocsPerRun(100, marshal); n != 1 {
+			t.Errorf("EscapeSlash %v: %v allocations per Marshal, want 1", esc.EscapeSlash, n)
+		}
+		encode := func() {
+			enc, err := jgen.NewEncoder(io.Discard, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := enc.Encode(v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		encode()
+		if n := testing.AllocsPerRun(100, encode); n != 0 {
+			t.Errorf("EscapeSlash %v: %v allocations per NewEncoder and Encode, want 0", esc.EscapeSlash, n)
 		}
 	}
 }

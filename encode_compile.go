@@ -345,7 +345,9 @@ func byteSliceEncode(e *encState, v reflect.Value) error {
 	if v.IsNil() {
 		return e.writeNull()
 	}
-	if !e.g.esc.base64Escaped() {
+	escaped, scratch := e.g.esc.base64Escaped(e.tmp)
+	e.tmp = scratch[:0]
+	if !escaped {
 		return e.g.WriteBinary(base64.StdEncoding, v.Bytes())
 	}
 	e.tmp = base64.StdEncoding.AppendEncode(e.tmp[:0], v.Bytes())
@@ -358,18 +360,20 @@ const base64Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123
 
 // base64Escaped reports whether x writes any byte of base64Alphabet other
 // than as itself. It quotes the alphabet once per escaper, through the
-// same path as any string (CharacterEscapes hooks included), and caches
-// the answer.
-func (x *escaper) base64Escaped() bool {
+// same path as any string (CharacterEscapes hooks included), into
+// scratch's memory (a buffer of its own would escape to the heap through
+// the hooks, costing an allocation each time an escaper is set up), and
+// caches the answer; it returns scratch, grown if it was.
+func (x *escaper) base64Escaped(scratch []byte) (bool, []byte) {
 	if x.b64 == 0 {
-		var buf [len(base64Alphabet) + 2]byte
-		q, err := x.appendQuoted(buf[:0], stringBytes(base64Alphabet))
+		q, err := x.appendQuoted(scratch[:0], stringBytes(base64Alphabet))
 		x.b64 = 1
 		if err != nil || string(q[1:len(q)-1]) != base64Alphabet {
 			x.b64 = 2
 		}
+		scratch = q
 	}
-	return x.b64 == 2
+	return x.b64 == 2, scratch
 }
 
 func newArrayEncoder(t reflect.Type) encoderFunc {
