@@ -176,11 +176,6 @@ func buildDifferences() map[string]string {
 		d["format tag bytes"] = "Go 1.26's experiment applies the format option, jgen ignores it"
 		d["inline tag"] = "Go 1.26's experiment applies the inline option, jgen ignores it"
 	}
-	if jsonOnV2Build && go127Build {
-		for _, n := range []string{"embed struct", "embed map", "embed nil map", "embed map conflict", "embed value", "embed empty value", "embed bad value", "embed with option", "embed marshaler", "embed two maps"} {
-			d[n] = "jgen does not apply the embed option"
-		}
-	}
 	return d
 }
 
