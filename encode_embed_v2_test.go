@@ -6,7 +6,10 @@ package jgen_test
 // the reason encode_builds_v2_test.go gives: jsontext.Value as the
 // embedded fallback.
 
-import "encoding/json/jsontext"
+import (
+	"encoding/json/jsontext"
+	"reflect"
+)
 
 type embValueIn struct {
 	C int
@@ -14,6 +17,7 @@ type embValueIn struct {
 }
 
 func init() {
+	embedValueType = reflect.TypeFor[jsontext.Value]()
 	embedValueCases = func() []tableCase {
 		val := func(s string) any {
 			return &struct {
