@@ -511,19 +511,10 @@ func formatRefusal(t reflect.Type) string {
 }
 
 // hasFormatOption reports whether a json tag holds the option format
-// with a value that encoding/json/v2 parses: one starting with a letter,
-// '_' or a single quote.
+// with a value, as encoding/json/v2 reads it (parseV2TagOptions).
 func hasFormatOption(tag string) bool {
 	_, opts, _ := tagName(tag)
-	for opts != "" {
-		var o string
-		o, opts, _ = strings.Cut(opts, ",")
-		if v, ok := strings.CutPrefix(o, "format:"); ok && v != "" {
-			r, _ := utf8.DecodeRuneInString(v)
-			return r == '_' || r == '\'' || unicode.IsLetter(r)
-		}
-	}
-	return false
+	return parseV2TagOptions(opts).format != ""
 }
 
 // embeddedStruct is a struct type embedded in the one being compiled, at
@@ -690,17 +681,6 @@ func dominantFields(found []structField) []structField {
 		i = j
 	}
 	return out
-}
-
-func tagOption(opts, want string) bool {
-	for opts != "" {
-		var o string
-		o, opts, _ = strings.Cut(opts, ",")
-		if o == want {
-			return true
-		}
-	}
-	return false
 }
 
 // tagName splits a json tag into the member name and the options (named
