@@ -806,3 +806,38 @@ func TestCheckObeys(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteValueRandomSeeds is TestWriteValueRandomTypes over more
+// seeds, with every difference counted rather than the first: it runs
+// with JGEN_RANDOM_SEEDS=N (N seeds of 2000 types each, by value and
+// through a pointer, compared exactly with encoding/json) and is skipped
+// otherwise. 60 seeds take about a minute on go1.27.3.
+func TestWriteValueRandomSeeds(t *testing.T) {
+	s := os.Getenv("JGEN_RANDOM_SEEDS")
+	if s == "" {
+		t.Skip("set JGEN_RANDOM_SEEDS=N to run N seeds")
+	}
+	seeds, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatalf("JGEN_RANDOM_SEEDS=%q: %v", s, err)
+	}
+	fails := 0
+	for seed := 100; seed < 100+seeds; seed++ {
+		rv := &randomValues{r: newRand(uint64(seed)), builds: true, embeds: true}
+		for i := range 2000 {
+			typ := rv.structType(3)
+			v := reflect.New(typ)
+			rv.fill(v.Elem(), 4)
+			for _, x := range []any{v.Interface(), v.Elem().Interface()} {
+				if msg := compareExactErr(x); msg != "" {
+					if fails++; fails <= 20 {
+						t.Errorf("seed %d type %d %v:%s", seed, i, typ, msg)
+					}
+				}
+			}
+		}
+	}
+	if fails > 20 {
+		t.Errorf("%d differences in all (the first 20 above)", fails)
+	}
+}
