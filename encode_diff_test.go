@@ -169,7 +169,82 @@ type randomValues struct {
 	// backslashes, the format option, map keys of float, bool, pointer
 	// and interface types holding keys of many types.
 	builds bool
+	// embeds adds fields tagged embed (TestWriteValueEmbed has the
+	// classes by hand): structs, pointers to them, maps and pointers to
+	// maps of string keys (some keys named as the fields are), named map
+	// types, the types the option refuses, and jsontext.Value where the
+	// build has it.
+	embeds bool
 	seq    int // for map keys of distinct names
+}
+
+// embedValueType is jsontext.Value where the build has it (set in
+// encode_embed_v2_test.go), nil otherwise.
+var embedValueType reflect.Type
+
+// embedField returns a random field tagged embed, named E and a number
+// past n, for a struct of structType(depth).
+func (rv *randomValues) embedField(n, depth int) reflect.StructField {
+	r := rv.r
+	var et reflect.Type
+	switch r.IntN(8) {
+	case 0, 1:
+		et = rv.structType(depth - 1)
+	case 2:
+		et = reflect.PointerTo(rv.structType(depth - 1))
+	case 3, 4:
+		et = reflect.MapOf(reflect.TypeFor[string](), rv.typ(depth-1))
+	case 5:
+		et = reflect.PointerTo(reflect.MapOf(reflect.TypeFor[string](), rv.typ(depth-1)))
+	case 6:
+		others := []reflect.Type{reflect.TypeFor[embNamedMap](), reflect.TypeFor[embKeyMap](), reflect.TypeFor[map[embUKey]int](),
+			reflect.TypeFor[embMarshMap](), reflect.TypeFor[embPtr](), reflect.TypeFor[embMarsh](), reflect.TypeFor[int](), reflect.TypeFor[[]string]()}
+		et = others[r.IntN(len(others))]
+	default:
+		et = embedValueType
+		if et == nil {
+			et = reflect.TypeFor[embNamedMap]()
+		}
+	}
+	tag := `json:",embed"`
+	switch r.IntN(8) {
+	case 0:
+		tag = `json:",embed,omitempty"`
+	case 1:
+		tag = `json:"F1,embed"`
+	}
+	return reflect.StructField{Name: fmt.Sprintf("E%d", n), Type: et, Tag: reflect.StructTag(tag)}
+}
+
+// embedValue returns a random jsontext.Value: empty, an object (one
+// member in four named as a field), or now and then one that is not an
+// object.
+func (rv *randomValues) embedValue() []byte {
+	r := rv.r
+	switch r.IntN(10) {
+	case 0:
+		return nil
+	case 1:
+		return []byte(`[1]`)
+	case 2:
+		return []byte(" {\n} ")
+	}
+	m := map[string]any{}
+	for range r.IntN(4) {
+		m[rv.memberName()] = rv.anyValue(2)
+	}
+	b, _ := json.MarshalIndent(m, "", " ")
+	return b
+}
+
+// memberName returns a map key for an embedded map: one in three a name
+// the random fields have.
+func (rv *randomValues) memberName() string {
+	r := rv.r
+	if r.IntN(3) == 0 {
+		return []string{"F0", "F1", "F2", "a", "A", "b", "<&>"}[r.IntN(7)]
+	}
+	return randomStrings[r.IntN(len(randomStrings))] + fmt.Sprint(r.IntN(3))
 }
 
 var (
@@ -259,6 +334,11 @@ func (rv *randomValues) structType(depth int) reflect.Type {
 		}
 		fields = append(fields, f)
 	}
+	if rv.embeds && depth > 0 && r.IntN(3) == 0 {
+		for range r.IntN(2) + 1 {
+			fields = append(fields, rv.embedField(len(fields), depth))
+		}
+	}
 	if r.IntN(4) == 0 {
 		// An embedded struct without methods, promoted or in conflict.
 		embeds := []reflect.Type{reflect.TypeFor[Level2](), reflect.TypeFor[*Inner2](), reflect.TypeFor[Level1]()}
@@ -322,6 +402,10 @@ func (rv *randomValues) fill(v reflect.Value, depth int) {
 		rv.fill(p.Elem(), depth-1)
 		v.Set(p)
 	case reflect.Slice:
+		if v.Type() == embedValueType {
+			v.SetBytes(rv.embedValue())
+			return
+		}
 		if v.Type() == reflect.TypeFor[json.RawMessage]() {
 			if r.IntN(4) != 0 {
 				b, _ := json.MarshalIndent(rv.anyValue(2), " ", "\t")
@@ -367,6 +451,8 @@ func (rv *randomValues) fill(v reflect.Value, depth int) {
 				if x := rv.anyKey(); x != nil {
 					k.Set(reflect.ValueOf(x))
 				}
+			case rv.embeds && kt.Kind() == reflect.String && r.IntN(2) == 0:
+				k.SetString(rv.memberName())
 			default:
 				rv.fill(k, 0)
 			}
@@ -469,7 +555,7 @@ func (rv *randomValues) anyValue(depth int) any {
 // JGEN_RANDOM_TYPES of them for a long run, each type's values also compared exactly,
 // errors by their encoding/json types and fields (compareExact).
 func TestWriteValueRandomTypes(t *testing.T) {
-	rv := &randomValues{r: newRand(12), builds: true}
+	rv := &randomValues{r: newRand(12), builds: true, embeds: true}
 	n := 8000
 	if testing.Short() {
 		n = 2000
@@ -718,5 +804,40 @@ func TestCheckObeys(t *testing.T) {
 		if err := checkObeys([]byte(c.out), ascii); (err == nil) != c.ok {
 			t.Errorf("%s: %v", c.out, err)
 		}
+	}
+}
+
+// TestWriteValueRandomSeeds is TestWriteValueRandomTypes over more
+// seeds, with every difference counted rather than the first: it runs
+// with JGEN_RANDOM_SEEDS=N (N seeds of 2000 types each, by value and
+// through a pointer, compared exactly with encoding/json) and is skipped
+// otherwise. 60 seeds take about a minute on go1.27.3.
+func TestWriteValueRandomSeeds(t *testing.T) {
+	s := os.Getenv("JGEN_RANDOM_SEEDS")
+	if s == "" {
+		t.Skip("set JGEN_RANDOM_SEEDS=N to run N seeds")
+	}
+	seeds, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatalf("JGEN_RANDOM_SEEDS=%q: %v", s, err)
+	}
+	fails := 0
+	for seed := 100; seed < 100+seeds; seed++ {
+		rv := &randomValues{r: newRand(uint64(seed)), builds: true, embeds: true}
+		for i := range 2000 {
+			typ := rv.structType(3)
+			v := reflect.New(typ)
+			rv.fill(v.Elem(), 4)
+			for _, x := range []any{v.Interface(), v.Elem().Interface()} {
+				if msg := compareExactErr(x); msg != "" {
+					if fails++; fails <= 20 {
+						t.Errorf("seed %d type %d %v:%s", seed, i, typ, msg)
+					}
+				}
+			}
+		}
+	}
+	if fails > 20 {
+		t.Errorf("%d differences in all (the first 20 above)", fails)
 	}
 }

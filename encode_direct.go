@@ -273,7 +273,13 @@ func directOwn(t reflect.Type, visiting map[reflect.Type]bool) bool {
 		// The dynamic value is judged when written (appendIface).
 		return t.NumMethod() == 0
 	case reflect.Struct:
-		for _, f := range structFields(t) {
+		// An embedded fallback's members go through the state path
+		// (embedFallback.writeMembers), which then writes the struct.
+		plan := compileStruct(t, stdlibRules)
+		if plan.fallback != nil {
+			return false
+		}
+		for _, f := range plan.fields {
 			if _, ok := directMemberOf(t, &f); !ok || fastKindOf(f.typ) == fastNone && !directTakes(f.typ, visiting) {
 				return false
 			}

@@ -217,7 +217,7 @@ func TestDirectPathMatchesStatePath(t *testing.T) {
 		compareWithStdlib(t, c.name, c.v)
 	}
 	values = append(values, valueTable()...)
-	rv := &randomValues{r: newRand(99)}
+	rv := &randomValues{r: newRand(99), embeds: true}
 	for range 80 {
 		v := reflect.New(rv.structType(3))
 		rv.fill(v.Elem(), 3)

@@ -89,26 +89,35 @@ type mapEntry struct {
 }
 
 func newMapEncoder(t reflect.Type) encoderFunc {
-	me := &mapEncoder{typ: t}
-	kt := t.Key()
-	switch kt.Kind() {
-	case reflect.String:
-		me.keys = keyString
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		me.keys = keyInt
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		me.keys = keyUint
-	case reflect.Float32, reflect.Float64:
-		me.keys = keyFloat
-	case reflect.Interface:
-		me.keys = keyAny
-	default:
-		me.keys = keyNone
-	}
-	if !jsonOnV2 && me.keys >= keyFloat && !kt.Implements(textMarshalerType) {
+	if !jsonOnV2 && mapKeyKind(t.Key()) >= keyFloat && !t.Key().Implements(textMarshalerType) {
 		// Classic encoding/json refuses the type, even for a nil map.
 		return func(e *encState, v reflect.Value) error { return unsupportedType(v.Type()) }
 	}
+	return newMapEncoderOf(t).encode
+}
+
+// mapKeyKind returns the keyKind of key type kt by its kind alone.
+func mapKeyKind(kt reflect.Type) keyKind {
+	switch kt.Kind() {
+	case reflect.String:
+		return keyString
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return keyInt
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return keyUint
+	case reflect.Float32, reflect.Float64:
+		return keyFloat
+	case reflect.Interface:
+		return keyAny
+	}
+	return keyNone
+}
+
+// newMapEncoderOf returns the encoder of map type t, whose key type the
+// toolchain's encoding/json takes (newMapEncoder has refused the others).
+func newMapEncoderOf(t reflect.Type) *mapEncoder {
+	kt := t.Key()
+	me := &mapEncoder{typ: t, keys: mapKeyKind(kt)}
 	// Go 1.26's experiment calls MarshalText on a key of a string kind
 	// too; Go 1.27 and the classic encoding/json take the string.
 	if (kt.Kind() != reflect.String || jsonOnV2 && !jsonV2Go127) && kt.Implements(textMarshalerType) {
@@ -124,7 +133,7 @@ func newMapEncoder(t reflect.Type) encoderFunc {
 		}
 	}
 	me.pool.New = func() any { return new(mapScratch) }
-	return me.encode
+	return me
 }
 
 // addrSensitive reports whether encoding a value of type t can depend on
@@ -167,9 +176,29 @@ func (me *mapEncoder) encode(e *encState, v reflect.Value) error {
 		e.leave(v, -2)
 		return nil
 	}
+	if err := me.writeObject(e, v, true); err != nil {
+		return err
+	}
+	e.leave(v, -2)
+	return nil
+}
+
+// writeMembers writes the entries of the map v, not nil, as members of
+// the object open in e (an embedded fallback, encode_embed.go): sorted by
+// name, nothing for an empty map.
+func (me *mapEncoder) writeMembers(e *encState, v reflect.Value) error {
+	if v.Len() == 0 {
+		return nil
+	}
+	return me.writeObject(e, v, false)
+}
+
+// writeObject writes the entries of the map v sorted by name, inside
+// braces where braces is set.
+func (me *mapEncoder) writeObject(e *encState, v reflect.Value, braces bool) error {
 	n := v.Len()
 	sc := me.pool.Get().(*mapScratch)
-	err := me.encodeEntries(e, v, n, sc)
+	err := me.encodeEntries(e, v, n, sc, braces)
 	if n > 0 {
 		// Drop the references to the map's keys and values (element by
 		// element: Value.Slice would allocate).
@@ -183,16 +212,12 @@ func (me *mapEncoder) encode(e *encState, v reflect.Value) error {
 	}
 	sc.iter.Reset(reflect.Value{})
 	me.pool.Put(sc)
-	if err != nil {
-		return err
-	}
-	e.leave(v, -2)
-	return nil
+	return err
 }
 
 // encodeEntries writes the n entries of the map v, sorted by name, with
-// sc as scratch.
-func (me *mapEncoder) encodeEntries(e *encState, v reflect.Value, n int, sc *mapScratch) error {
+// sc as scratch, inside braces where braces is set.
+func (me *mapEncoder) encodeEntries(e *encState, v reflect.Value, n int, sc *mapScratch, braces bool) error {
 	n, err := me.collectEntries(v, n, sc)
 	if err != nil {
 		e.setNameNotString(err)
@@ -204,7 +229,7 @@ func (me *mapEncoder) encodeEntries(e *encState, v reflect.Value, n int, sc *map
 	} else {
 		slices.SortFunc(entries, func(a, b mapEntry) int { return strings.Compare(a.name, b.name) })
 	}
-	return me.writeEntries(e, v, entries, sc)
+	return me.writeEntries(e, v, entries, sc, braces)
 }
 
 // collectEntries copies up to n entries of the map v into sc (keys, and
@@ -281,11 +306,13 @@ func (me *mapEncoder) entryName(en *mapEntry, k reflect.Value, sc *mapScratch) e
 	return nil
 }
 
-// writeEntries writes the object of the map v with its entries in the
-// order given.
-func (me *mapEncoder) writeEntries(e *encState, v reflect.Value, entries []mapEntry, sc *mapScratch) error {
-	if err := e.writeStart(inObject); err != nil {
-		return err
+// writeEntries writes the entries of the map v in the order given,
+// inside braces where braces is set.
+func (me *mapEncoder) writeEntries(e *encState, v reflect.Value, entries []mapEntry, sc *mapScratch, braces bool) error {
+	if braces {
+		if err := e.writeStart(inObject); err != nil {
+			return err
+		}
 	}
 	// Values copied into sc.vals are addressable memory the direct path
 	// can read.
@@ -323,6 +350,9 @@ func (me *mapEncoder) writeEntries(e *encState, v reflect.Value, entries []mapEn
 		if err := me.elem(e, ev); err != nil {
 			return atPath(err, me.typ.Elem(), en.name)
 		}
+	}
+	if !braces {
+		return nil
 	}
 	return e.writeEnd(inObject)
 }

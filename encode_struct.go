@@ -45,6 +45,9 @@ type structField struct {
 type structEncoder struct {
 	typ    reflect.Type
 	fields []structField
+	// fallback is the embedded map or jsontext.Value whose members follow
+	// fields (encode_embed.go), nil if none.
+	fallback *embedFallback
 	// ops holds, for each field, what the member loop reads of it on the
 	// memory paths, packed small so that the loop over a struct of many
 	// omitted members stays cheap; fields is read only off those paths.
@@ -94,6 +97,9 @@ func newStructEncoder(t reflect.Type) encoderFunc {
 			f.enc = typeEncoder(f.typ)
 		}
 	}
+	if fb := se.fallback; fb != nil && fb.kind == fallbackMap {
+		fb.me = newMapEncoderOf(fb.elemType)
+	}
 	return se.encode
 }
 
@@ -101,7 +107,8 @@ func newStructEncoder(t reflect.Type) encoderFunc {
 // members, their memory offsets and ops, but no encoderFuncs (the direct
 // path needs none).
 func newStructLayout(t reflect.Type) *structEncoder {
-	se := &structEncoder{typ: t, fields: structFields(t)}
+	plan := compileStruct(t, stdlibRules)
+	se := &structEncoder{typ: t, fields: plan.fields, fallback: plan.fallback}
 	for i := range se.fields {
 		f := &se.fields[i]
 		if off, direct := fieldOffset(t, f.index); direct && !f.quoted && !(f.omitZero && f.isZero != nil) {
@@ -239,6 +246,11 @@ func (se *structEncoder) encode(e *encState, v reflect.Value) error {
 			continue
 		}
 		if err := se.writeMember(e, v, &se.fields[i], qn.q[i], base); err != nil {
+			return err
+		}
+	}
+	if se.fallback != nil {
+		if err := se.fallback.writeMembers(e, v); err != nil {
 			return err
 		}
 	}
@@ -435,16 +447,33 @@ func isZeroFunc(t reflect.Type) func(reflect.Value) bool {
 	return nil
 }
 
-// structFields returns the members of struct type t in the order
-// encoding/json writes them: the exported fields and, breadth first, the
-// fields promoted from embedded structs (exported or not, through
-// pointers), where by Go's rules a shallower field hides a deeper one of
-// the same name, a tagged field wins over untagged ones at its depth, and
-// two equal candidates hide each other.
-func structFields(t reflect.Type) []structField {
-	out := dominantFields(candidateFields(t))
+// structPlan is what a struct type encodes to under a set of fieldRules:
+// its members and the embedded fallback whose members follow them.
+type structPlan struct {
+	// fields are the members in the order encoding/json writes them.
+	fields []structField
+	// fallback is the embedded map or jsontext.Value (rules.embed only)
+	// whose members are written after fields, nil if none.
+	fallback *embedFallback
+}
+
+// compileStruct returns the plan of struct type t under rules r: the
+// exported fields and, breadth first, the fields promoted from embedded
+// structs (exported or not, through pointers) and, under r.embed, from
+// fields tagged embed, where by Go's rules a shallower field hides a
+// deeper one of the same name, a tagged field wins over untagged ones at
+// its depth, and two equal candidates hide each other; and under r.embed
+// the shallowest embedded fallback, unless two share that depth
+// (encoding/json/v2's makeStructFields, fields.go).
+func compileStruct(t reflect.Type, r fieldRules) structPlan {
+	found, fallbacks := candidateFields(t, r)
+	out := dominantFields(found)
 	slices.SortFunc(out, func(a, b structField) int { return slices.Compare(a.index, b.index) })
-	return slices.Clip(out)
+	plan := structPlan{fields: slices.Clip(out)}
+	if n := len(fallbacks); n == 1 || n > 1 && len(fallbacks[0].index) != len(fallbacks[1].index) {
+		plan.fallback = &fallbacks[0]
+	}
+	return plan
 }
 
 // formatRefusal returns, on Go 1.27's encoding/json (jsonV2Go127), the
@@ -469,10 +498,10 @@ func formatRefusal(t reflect.Type) string {
 			}
 			visited[st] = true
 			for i := range st.NumField() {
-				f, embed, ok := candidateField(embeddedStruct{typ: st}, i)
-				if embed {
+				f, role := candidateField(embeddedStruct{typ: st}, i, stdlibRules)
+				if role == roleInline {
 					level = append(level, f.typ)
-				} else if ok && hasFormatOption(st.Field(i).Tag.Get("json")) {
+				} else if role == roleMember && hasFormatOption(st.Field(i).Tag.Get("json")) {
 					return "Go struct field " + st.Field(i).Name + " has unsupported `format` tag option"
 				}
 			}
@@ -482,19 +511,10 @@ func formatRefusal(t reflect.Type) string {
 }
 
 // hasFormatOption reports whether a json tag holds the option format
-// with a value that encoding/json/v2 parses: one starting with a letter,
-// '_' or a single quote.
+// with a value, as encoding/json/v2 reads it (parseV2TagOptions).
 func hasFormatOption(tag string) bool {
 	_, opts, _ := tagName(tag)
-	for opts != "" {
-		var o string
-		o, opts, _ = strings.Cut(opts, ",")
-		if v, ok := strings.CutPrefix(o, "format:"); ok && v != "" {
-			r, _ := utf8.DecodeRuneInString(v)
-			return r == '_' || r == '\'' || unicode.IsLetter(r)
-		}
-	}
-	return false
+	return parseV2TagOptions(opts).format != ""
 }
 
 // embeddedStruct is a struct type embedded in the one being compiled, at
@@ -505,12 +525,12 @@ type embeddedStruct struct {
 }
 
 // candidateFields returns every field of struct type t that could become a
-// member, level by level through the embedded structs; a field of a
-// struct type embedded twice at one depth appears twice, so that it hides
-// itself in dominantFields.
-func candidateFields(t reflect.Type) []structField {
+// member under rules r, level by level through the embedded structs, and
+// the embedded fallbacks in the same order; a field of a struct type
+// embedded twice at one depth appears twice, so that it hides itself in
+// dominantFields (and a fallback so, in compileStruct).
+func candidateFields(t reflect.Type, r fieldRules) (found []structField, fallbacks []embedFallback) {
 	var (
-		found   []structField
 		level   = []embeddedStruct{{typ: t}}
 		visited = map[reflect.Type]bool{}
 	)
@@ -529,27 +549,43 @@ func candidateFields(t reflect.Type) []structField {
 			}
 			visited[em.typ] = true
 			for i := range em.typ.NumField() {
-				f, embed, ok := candidateField(em, i)
-				switch {
-				case embed:
+				f, role := candidateField(em, i, r)
+				switch role {
+				case roleInline:
 					level = append(level, embeddedStruct{typ: f.typ, index: f.index})
-				case ok:
+				case roleMember:
 					found = append(found, f)
 					if seen[em.typ] > 1 {
 						found = append(found, f)
+					}
+				case roleFallback:
+					fb := newEmbedFallback(f)
+					fallbacks = append(fallbacks, fb)
+					if seen[em.typ] > 1 {
+						fallbacks = append(fallbacks, fb)
 					}
 				}
 			}
 		}
 	}
-	return found
+	return found, fallbacks
 }
 
-// candidateField returns field i of the embedded struct em as a member
-// (ok), or reports embed with the struct type to descend into (in typ,
-// a pointer taken away) and its index path; neither for a field that
-// encodes to nothing (unexported, or tagged "-").
-func candidateField(em embeddedStruct, i int) (f structField, embed, ok bool) {
+// fieldRole is what a struct field becomes in the plan of its struct.
+type fieldRole uint8
+
+const (
+	roleNone     fieldRole = iota // nothing (unexported, or tagged "-")
+	roleMember                    // one member
+	roleInline                    // a struct whose fields are promoted
+	roleFallback                  // a map or jsontext.Value whose members follow the others
+)
+
+// candidateField returns field i of the embedded struct em under rules r
+// and its role: for roleInline the struct type to descend into (in typ,
+// a pointer taken away) and its index path; for roleMember and
+// roleFallback the field.
+func candidateField(em embeddedStruct, i int, r fieldRules) (f structField, role fieldRole) {
 	sf := em.typ.Field(i)
 	if sf.Anonymous {
 		ft := sf.Type
@@ -557,14 +593,14 @@ func candidateField(em embeddedStruct, i int) (f structField, embed, ok bool) {
 			ft = ft.Elem()
 		}
 		if !sf.IsExported() && ft.Kind() != reflect.Struct {
-			return f, false, false
+			return f, roleNone
 		}
 	} else if !sf.IsExported() {
-		return f, false, false
+		return f, roleNone
 	}
 	tag := sf.Tag.Get("json")
 	if tag == "-" {
-		return f, false, false
+		return f, roleNone
 	}
 	name, opts, named := tagName(tag)
 	index := append(em.index[:len(em.index):len(em.index)], i)
@@ -572,8 +608,20 @@ func candidateField(em embeddedStruct, i int) (f structField, embed, ok bool) {
 	if ft.Name() == "" && ft.Kind() == reflect.Pointer {
 		ft = ft.Elem()
 	}
-	if !named && sf.Anonymous && ft.Kind() == reflect.Struct {
-		return structField{typ: ft, index: index}, true, false
+	if r.embed {
+		if role, ok := embedRole(sf, ft, named, opts); ok {
+			if role == roleNone {
+				return f, roleNone
+			}
+			if role != roleMember {
+				return structField{typ: ft, index: index}, role
+			}
+			// Refused as an embed: a member of the field's own name,
+			// its other options dropped with the embed option.
+			return structField{name: sf.Name, index: index, typ: sf.Type}, roleMember
+		}
+	} else if !named && sf.Anonymous && ft.Kind() == reflect.Struct {
+		return structField{typ: ft, index: index}, roleInline
 	}
 	f = structField{
 		name:      name,
@@ -598,7 +646,7 @@ func candidateField(em embeddedStruct, i int) (f structField, embed, ok bool) {
 	if f.omitZero {
 		f.isZero = isZeroFunc(sf.Type)
 	}
-	return f, false, true
+	return f, roleMember
 }
 
 // dominantFields keeps, of each name among found, the field that wins:
@@ -633,17 +681,6 @@ func dominantFields(found []structField) []structField {
 		i = j
 	}
 	return out
-}
-
-func tagOption(opts, want string) bool {
-	for opts != "" {
-		var o string
-		o, opts, _ = strings.Cut(opts, ",")
-		if o == want {
-			return true
-		}
-	}
-	return false
 }
 
 // tagName splits a json tag into the member name and the options (named

@@ -177,8 +177,6 @@ var (
 	//     here; a refused map key's UnsupportedValueError.Str counts the
 	//     offset in jgen's output, which is encoding/json's in the Compact
 	//     layout only;
-	//   - Go 1.27: the embed tag option is not applied (the field encodes
-	//     as a member), and MarshalText is preferred to AppendText;
 	//   - Go 1.26 with GOEXPERIMENT=jsonv2: the tag options inline,
 	//     unknown and format (which that encoding/json applies) are
 	//     ignored.

@@ -116,6 +116,14 @@ func ValueCodecs() []ValueCodec {
 			}
 		},
 	}, {
+		// encoding/json's Marshal, which allocates the result on every op:
+		// the call jgen-json-marshal stands in for.
+		Name: "encoding-json-marshal", Preset: "stdlib", Kind: "peer", Module: "encoding/json",
+		API: "json.Marshal(v)",
+		Prepare: func(v any) func() ([]byte, error) {
+			return func() ([]byte, error) { return json.Marshal(v) }
+		},
+	}, {
 		Name: "jsonv2", Preset: "stdlib", Kind: "peer", Module: "github.com/go-json-experiment/json",
 		API: "json.MarshalWrite(w, v, jsonv1.DefaultOptionsV1()); w appends to a reused slice",
 		Prepare: func(v any) func() ([]byte, error) {
