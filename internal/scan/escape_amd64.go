@@ -16,16 +16,31 @@ import "unsafe"
 //go:noescape
 func escapeAVX512(s *Set, dst, src *byte, n, mode int, t *[128]Escape, lim int) (in, delta, base int)
 
+// escapeAVX2 is Set.Escape at level AVX2 (see escape_amd64.s) for the Set
+// whose nib table is nib, up to its first byte >= 0x80: it returns in, the
+// bytes of src taken, and delta, what dst got beyond them (out =
+// in+delta). It stops at n, at a byte >= 0x80, or before an ASCII member
+// once delta > lim (at once for lim < 0). It reads src[0:n] (and for n <
+// 32 bytes around it inside the pages of src[0] and src[n-1], never
+// stored) and writes dst up to out+39, each byte a copy of a byte of src
+// or of a word of t.
+//
+//go:noescape
+func escapeAVX2(nib *[32]byte, dst, src *byte, n int, t *[128]Escape, lim int) (in, delta int)
+
 // VectorEscapes reports whether Set.Escape runs a vector kernel on this
-// machine (level AVX-512): callers that hold escapeGo's loop inline, to
-// save a call on a short string, call Escape only then.
-var VectorEscapes = level == 2
+// machine (levels AVX-512 and AVX2): callers that hold escapeGo's loop
+// inline, to save a call on a short string, call Escape only then.
+var VectorEscapes = level != 0
 
 // escapeEntry is Set.Escape: at level AVX-512 one kernel call, and for a
-// Set with a rune test one more after each sequence the test passes;
-// escapeGo at the other levels.
+// Set with a rune test one more after each sequence the test passes; at
+// level AVX2 escape2; escapeGo without a vector level.
 func escapeEntry(s *Set, dst, src []byte, t *[128]Escape) (in, out int) {
 	if level != 2 {
+		if level == 1 {
+			return escape2(s, dst, src, t)
+		}
 		return escapeGo(s, dst, src, t)
 	}
 	lim := len(dst) - len(src) - EscapeRoom
@@ -66,11 +81,49 @@ func escapeOn(s *Set, dst, src []byte, t *[128]Escape, in, out int) (int, int) {
 	return in, out
 }
 
+// escape2 is Set.Escape at level AVX2: escapeAVX2, and for a UTF-8 Set,
+// where it stopped at a byte >= 0x80, Copy from there (which passes valid
+// text, applies the rune test, and stops at a member) and escapeAVX2 again
+// after the run Copy passed, while Copy passes something and the stop is
+// ASCII. Copy's room: out-in <= lim+7 < len(dst)-len(src)-Slack.
+func escape2(s *Set, dst, src []byte, t *[128]Escape) (in, out int) {
+	lim := len(dst) - len(src) - EscapeRoom
+	if len(src) == 0 || src[0] >= 0x80 || lim < 0 {
+		return 0, 0
+	}
+	i, d := escapeAVX2(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src), t, lim)
+	in, out = i, i+d
+	if in == len(src) || !s.utf8 {
+		return in, out
+	}
+	for src[in] >= 0x80 {
+		m := s.Copy(dst[out:], src[in:])
+		if m == 0 {
+			break
+		}
+		in += m
+		out += m
+		if in == len(src) {
+			break
+		}
+		i, d := escapeAVX2(&s.nib, unsafe.SliceData(dst[out:]), unsafe.SliceData(src[in:]), len(src)-in, t, lim-(out-in))
+		in += i
+		out += i + d
+		if in == len(src) {
+			break
+		}
+	}
+	return in, out
+}
+
 // escapeKernels lists Escape's kernels on this machine, dispatch first.
 func escapeKernels() []escapeKernel {
 	ks := []escapeKernel{{"dispatch", (*Set).Escape}}
 	if hasAVX512 {
 		ks = append(ks, escapeKernel{"avx512", escapeEntry})
+	}
+	if hasAVX2 {
+		ks = append(ks, escapeKernel{"avx2", escape2})
 	}
 	return append(ks, escapeKernel{"go", escapeGo})
 }

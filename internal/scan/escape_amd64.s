@@ -1,0 +1,221 @@
+//go:build gc && !purego
+
+#include "textflag.h"
+
+// Set.Escape at level AVX2 (escapeAVX2). It keeps its own macros and
+// constants, so that scan_amd64.s's UTF-8 kernels and this file change
+// apart; the classification is scan_amd64.s's (ALLOWED2): a byte x is a
+// member exactly when LO[x] & HI[x>>4] == 0, every byte >= 0x80 included.
+//
+// Registers: SI src, CX n, DI the input position, DX dst moved by delta
+// (R8), the output's lead over the input, so that (DX)(DI*1) is always the
+// output position of src[DI]; R12 t, R13 lim, Y6..Y9 the tables as
+// AVX2_SETUP loads them.
+
+// ESC2_SETUP loads Y6 = LO table, Y7 = HI table (both lanes), Y8 = 0x0f
+// bytes and Y9 = zero from the nib table at nib.
+#define ESC2_SETUP(nib) \
+	VBROADCASTI128 (nib), Y6 \
+	VBROADCASTI128 16(nib), Y7 \
+	VMOVDQU esc2Nib<>(SB), Y8 \
+	VPXOR Y9, Y9, Y9
+
+// ESC2_MEMBERS leaves in r the byte mask (VPMOVMSKB) of the members of the
+// vector x; x and tmp are clobbered.
+#define ESC2_MEMBERS(x, tmp, r) \
+	VPSRLW $4, x, tmp \
+	VPAND Y8, tmp, tmp \
+	VPSHUFB x, Y6, x \
+	VPSHUFB tmp, Y7, tmp \
+	VPAND tmp, x, x \
+	VPCMPEQB Y9, x, x \
+	VPMOVMSKB x, r
+
+// func escapeAVX2(nib *[32]byte, dst, src *byte, n int, t *[128]Escape, lim int) (in, delta int)
+//
+// Set.Escape at level AVX2 up to its first byte >= 0x80: it returns in,
+// the bytes of src[0:n] taken, and delta, what dst got beyond them (out =
+// in+delta). src[0], if ASCII, is written through t (which gives a byte
+// that is not a member as itself); then each 32-byte block of src is
+// stored at its output position before it is tested, so that a block
+// without a member costs one compare-and-branch. A block's members are
+// taken from its mask in order (TZCNT, BLSR, no rescan): an ASCII member's
+// word of t at its output position, then the 32 bytes of src after it
+// again at the position the word moved them to. It stops at n, at a byte
+// >= 0x80 (which escapeEntry hands to Copy for a UTF-8 Set), or before an
+// ASCII member while delta > lim (so nothing at all for lim < 0).
+//
+// Reads: src[0:n], and for n < 32 up to 31 bytes before src or after
+// src+n, but only inside the page that holds src[0] or src[n-1]; those
+// bytes are never stored. The 32 bytes after a member are read from src
+// while 64 bytes are left; the last 63 bytes or fewer are copied to a
+// frame buffer first (src's bytes, then src[n-1] repeated), which the
+// members of the tail read from instead. Writes: dst up to out plus 32 +
+// 7 bytes, every byte a copy of a byte of src or of a word of t; Escape's
+// room contract (EscapeRoom, delta <= lim+7) keeps it inside dst.
+//
+// Frame: 128 bytes at 0(SP), the tail buffer; R11 points at its byte 32,
+// the copy of src[DI] at the tail's start.
+TEXT ·escapeAVX2(SB), NOSPLIT, $128-64
+	MOVQ dst+8(FP), DX
+	MOVQ src+16(FP), SI
+	MOVQ n+24(FP), CX
+	MOVQ t+32(FP), R12
+	MOVQ lim+40(FP), R13
+	XORQ DI, DI
+	XORQ R8, R8
+	TESTQ CX, CX
+	JEQ  e2ret
+	TESTQ R13, R13
+	JLT  e2ret
+	MOVBQZX (SI), R9
+	CMPQ R9, $0x80
+	JAE  e2ret
+	MOVQ nib+0(FP), AX
+	ESC2_SETUP(AX)
+	SHLQ $4, R9
+	MOVQ (R12)(R9*1), BX
+	MOVQ BX, (DX)
+	MOVBQZX 8(R12)(R9*1), R10
+	DECQ R10
+	ADDQ R10, R8
+	ADDQ R10, DX
+	MOVQ $1, DI
+
+e2loop:
+	// A whole block at DI with 32 more bytes of src after it.
+	MOVQ CX, BX
+	SUBQ DI, BX
+	CMPQ BX, $64
+	JB   e2tail
+	VMOVDQU (SI)(DI*1), Y0
+	VMOVDQU Y0, (DX)(DI*1)
+	ESC2_MEMBERS(Y0, Y2, AX)
+	TESTL AX, AX
+	JNZ  e2members
+	ADDQ $32, DI
+	JMP  e2loop
+
+e2members:
+	// AX: the members of the block at DI (nonzero).
+	TZCNTL  AX, R9
+	ADDQ    DI, R9
+	MOVBQZX (SI)(R9*1), R10
+	CMPQ    R10, $0x80
+	JAE     e2stop
+	CMPQ    R8, R13
+	JGT     e2stop
+	SHLQ    $4, R10
+	MOVQ    (R12)(R10*1), R11
+	MOVQ    R11, (DX)(R9*1)
+	MOVBQZX 8(R12)(R10*1), R10
+	DECQ    R10
+	ADDQ    R10, R8
+	ADDQ    R10, DX
+	VMOVDQU 1(SI)(R9*1), Y1
+	VMOVDQU Y1, 1(DX)(R9*1)
+	BLSRL   AX, AX
+	JNZ     e2members
+	ADDQ    $32, DI
+	JMP     e2loop
+
+e2stop:
+	MOVQ R9, DI
+	JMP  e2done
+
+e2tail:
+	// BX = n-DI < 64 bytes left. The buffer at R11 gets src[DI:n], then
+	// 32 copies of src[n-1]; bytes before R11 are never read.
+	TESTQ BX, BX
+	JEQ  e2done
+	LEAQ 32(SP), R11
+	CMPQ BX, $32
+	JBE  e2end
+	VMOVDQU (SI)(DI*1), Y0
+	VMOVDQU Y0, (R11)
+
+e2end:
+	// src[n-32:n] to the buffer's bytes BX-32 up to BX, where it may be
+	// read: n >= 32, or the 32 bytes before src+n are in src[n-1]'s page.
+	// Otherwise src[0:32], which lies in the pages of src[0] and src[n-1],
+	// at the buffer's byte -DI (its bytes past n are overwritten below).
+	CMPQ CX, $32
+	JAE  e2endload
+	LEAQ -1(SI)(CX*1), R10
+	ANDL $4095, R10
+	CMPL R10, $31
+	JAE  e2endload
+	VMOVDQU (SI), Y0
+	MOVQ R11, R10
+	SUBQ DI, R10
+	VMOVDQU Y0, (R10)
+	JMP  e2fill
+
+e2endload:
+	VMOVDQU -32(SI)(CX*1), Y0
+	VMOVDQU Y0, -32(R11)(BX*1)
+
+e2fill:
+	VPBROADCASTB -1(SI)(CX*1), Y0
+	VMOVDQU Y0, (R11)(BX*1)
+
+e2tblock:
+	// The block of the buffer at R11, src[DI:] with n-DI of its lanes
+	// src's; R11 moves with DI.
+	VMOVDQU (R11), Y0
+	VMOVDQU Y0, (DX)(DI*1)
+	ESC2_MEMBERS(Y0, Y2, AX)
+	MOVQ  CX, R10
+	SUBQ  DI, R10
+	BZHIQ R10, AX, AX
+	TESTQ AX, AX
+	JNZ   e2tmembers
+
+e2tnext:
+	ADDQ $32, DI
+	ADDQ $32, R11
+	CMPQ DI, CX
+	JB   e2tblock
+	MOVQ CX, DI
+	JMP  e2done
+
+e2tmembers:
+	// AX: the members of the buffer's block at R11 (nonzero), R9 a lane.
+	TZCNTQ  AX, R9
+	MOVBQZX (R11)(R9*1), R10
+	CMPQ    R10, $0x80
+	JAE     e2tstop
+	CMPQ    R8, R13
+	JGT     e2tstop
+	SHLQ    $4, R10
+	MOVQ    (R12)(R10*1), R14
+	MOVBQZX 8(R12)(R10*1), BX
+	LEAQ    (DX)(DI*1), R10
+	MOVQ    R14, (R10)(R9*1)
+	DECQ    BX
+	ADDQ    BX, R8
+	ADDQ    BX, DX
+	ADDQ    BX, R10
+	VMOVDQU 1(R11)(R9*1), Y1
+	VMOVDQU Y1, 1(R10)(R9*1)
+	BLSRQ   AX, AX
+	JNZ     e2tmembers
+	JMP     e2tnext
+
+e2tstop:
+	ADDQ R9, DI
+
+e2done:
+	VZEROUPPER
+
+e2ret:
+	MOVQ DI, in+48(FP)
+	MOVQ R8, delta+56(FP)
+	RET
+
+// esc2Nib is the 0x0f of every byte, the low-nibble mask (Y8).
+DATA esc2Nib<>+0(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA esc2Nib<>+8(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA esc2Nib<>+16(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA esc2Nib<>+24(SB)/8, $0x0f0f0f0f0f0f0f0f
+GLOBL esc2Nib<>(SB), RODATA|NOPTR, $32
