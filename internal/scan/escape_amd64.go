@@ -33,16 +33,26 @@ func escapeAVX2(nib *[32]byte, dst, src *byte, n int, t *[128]Escape, lim int) (
 // inline, to save a call on a short string, call Escape only then.
 var VectorEscapes = level != 0
 
-// escapeEntry is Set.Escape: at level AVX-512 one kernel call, and for a
-// Set with a rune test one more after each sequence the test passes; at
-// level AVX2 escape2; escapeGo without a vector level.
+// escapeEntry is Set.Escape: escape2 at level AVX2, escape512 at level
+// AVX-512, escapeGo without a vector level.
 func escapeEntry(s *Set, dst, src []byte, t *[128]Escape) (in, out int) {
-	if level != 2 {
-		if level == 1 {
-			return escape2(s, dst, src, t)
+	if level == 1 {
+		// escape2, inline: a call is a Go frame more per string.
+		i, d := escapeAVX2(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src), t, len(dst)-len(src)-EscapeRoom)
+		if uint(i-1) < uint(len(src)-1) && s.utf8 && src[i] >= 0x80 {
+			return escapeOn2(s, dst, src, t, i, i+d)
 		}
-		return escapeGo(s, dst, src, t)
+		return i, i + d
 	}
+	if level == 2 {
+		return escape512(s, dst, src, t)
+	}
+	return escapeGo(s, dst, src, t)
+}
+
+// escape512 is Set.Escape at level AVX-512: one kernel call, and for a
+// Set with a rune test one more after each sequence the test passes.
+func escape512(s *Set, dst, src []byte, t *[128]Escape) (in, out int) {
 	lim := len(dst) - len(src) - EscapeRoom
 	if len(src) == 0 || src[0] >= 0x80 {
 		return 0, 0
@@ -81,21 +91,26 @@ func escapeOn(s *Set, dst, src []byte, t *[128]Escape, in, out int) (int, int) {
 	return in, out
 }
 
-// escape2 is Set.Escape at level AVX2: escapeAVX2, and for a UTF-8 Set,
-// where it stopped at a byte >= 0x80, Copy from there (which passes valid
-// text, applies the rune test, and stops at a member) and escapeAVX2 again
-// after the run Copy passed, while Copy passes something and the stop is
-// ASCII. Copy's room: out-in <= lim+7 < len(dst)-len(src)-Slack.
+// escape2 is Set.Escape at level AVX2: escapeAVX2 (which returns (0, 0)
+// for lim < 0 or src[0] >= 0x80), and for a UTF-8 Set where it stopped at
+// a byte >= 0x80 past src[0], escapeOn2. escapeEntry holds the same lines
+// inline; this is its row for the kernel tests.
 func escape2(s *Set, dst, src []byte, t *[128]Escape) (in, out int) {
+	i, d := escapeAVX2(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src), t, len(dst)-len(src)-EscapeRoom)
+	if uint(i-1) < uint(len(src)-1) && s.utf8 && src[i] >= 0x80 {
+		return escapeOn2(s, dst, src, t, i, i+d)
+	}
+	return i, i + d
+}
+
+// escapeOn2 is Set.Escape at level AVX2 from src[in], a byte >= 0x80 of
+// a UTF-8 Set where escapeAVX2 stopped with dst[:out] written: Copy from
+// there (which passes valid text, applies the rune test, and stops at a
+// member), then escapeAVX2 again after the run Copy passed, while Copy
+// passes something and stops at an ASCII byte. Copy has its room: out-in
+// <= lim+7 < len(dst)-len(src)-Slack.
+func escapeOn2(s *Set, dst, src []byte, t *[128]Escape, in, out int) (int, int) {
 	lim := len(dst) - len(src) - EscapeRoom
-	if len(src) == 0 || src[0] >= 0x80 || lim < 0 {
-		return 0, 0
-	}
-	i, d := escapeAVX2(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src), t, lim)
-	in, out = i, i+d
-	if in == len(src) || !s.utf8 {
-		return in, out
-	}
 	for src[in] >= 0x80 {
 		m := s.Copy(dst[out:], src[in:])
 		if m == 0 {
@@ -120,7 +135,7 @@ func escape2(s *Set, dst, src []byte, t *[128]Escape) (in, out int) {
 func escapeKernels() []escapeKernel {
 	ks := []escapeKernel{{"dispatch", (*Set).Escape}}
 	if hasAVX512 {
-		ks = append(ks, escapeKernel{"avx512", escapeEntry})
+		ks = append(ks, escapeKernel{"avx512", escape512})
 	}
 	if hasAVX2 {
 		ks = append(ks, escapeKernel{"avx2", escape2})

@@ -20,6 +20,15 @@
 	VMOVDQU esc2Nib<>(SB), Y8 \
 	VPXOR Y9, Y9, Y9
 
+// ESC2_ALLOWED turns the bytes of x into their allowed bits (zero =
+// member), with tmp as scratch.
+#define ESC2_ALLOWED(x, tmp) \
+	VPSRLW $4, x, tmp \
+	VPAND Y8, tmp, tmp \
+	VPSHUFB x, Y6, x \
+	VPSHUFB tmp, Y7, tmp \
+	VPAND tmp, x, x
+
 // ESC2_MEMBERS leaves in r the byte mask (VPMOVMSKB) of the members of the
 // vector x; x and tmp are clobbered.
 #define ESC2_MEMBERS(x, tmp, r) \
@@ -30,6 +39,32 @@
 	VPAND tmp, x, x \
 	VPCMPEQB Y9, x, x \
 	VPMOVMSKB x, r
+
+// ESC2_MEMBER takes the first member of the mask AX (nonzero) of the
+// block at DI, with 32 bytes of src after it: at a byte >= 0x80, or while
+// delta > lim, it jumps to stop with R9 the member's index; else it writes
+// the member's word of t, moves DX and R8 by its length less one, stores
+// the 32 bytes after the member again at their moved position, and
+// clears the member from AX (BLSR: ZF set when none is left). Clobbers
+// R9..R11, Y1.
+#define ESC2_MEMBER(stop) \
+	TZCNTQ  AX, R9 \
+	ADDQ    DI, R9 \
+	MOVBQZX (SI)(R9*1), R10 \
+	CMPQ    R10, $0x80 \
+	JAE     stop \
+	CMPQ    R8, R13 \
+	JGT     stop \
+	SHLQ    $4, R10 \
+	MOVQ    (R12)(R10*1), R11 \
+	MOVQ    R11, (DX)(R9*1) \
+	MOVBQZX 8(R12)(R10*1), R10 \
+	DECQ    R10 \
+	ADDQ    R10, R8 \
+	ADDQ    R10, DX \
+	VMOVDQU 1(SI)(R9*1), Y1 \
+	VMOVDQU Y1, 1(DX)(R9*1) \
+	BLSRQ   AX, AX
 
 // func escapeAVX2(nib *[32]byte, dst, src *byte, n int, t *[128]Escape, lim int) (in, delta int)
 //
@@ -82,6 +117,51 @@ TEXT ·escapeAVX2(SB), NOSPLIT, $128-64
 	ADDQ R10, DX
 	MOVQ $1, DI
 
+	LEAQ -96(CX), R14 // the last DI with 96 bytes left
+
+e2loop64:
+	// Two whole blocks at DI with 32 more bytes of src after them: one
+	// test for both (the minimum of their allowed bits).
+	CMPQ DI, R14
+	JGT  e2loop
+	VMOVDQU (SI)(DI*1), Y0
+	VMOVDQU 32(SI)(DI*1), Y1
+	VMOVDQU Y0, (DX)(DI*1)
+	VMOVDQU Y1, 32(DX)(DI*1)
+	ESC2_ALLOWED(Y0, Y2)
+	ESC2_ALLOWED(Y1, Y3)
+	VPMINUB Y0, Y1, Y2
+	VPCMPEQB Y9, Y2, Y2
+	VPMOVMSKB Y2, AX
+	TESTL AX, AX
+	JNZ  e2found64
+	ADDQ $64, DI
+	JMP  e2loop64
+
+e2found64:
+	// The members of the first block (AX), then of the second (BX),
+	// whose bytes are stored again after the first's moved them.
+	VPCMPEQB Y9, Y0, Y0
+	VPMOVMSKB Y0, AX
+	VPCMPEQB Y9, Y1, Y1
+	VPMOVMSKB Y1, BX
+	TESTL AX, AX
+	JEQ  e2second
+
+e2first:
+	ESC2_MEMBER(e2stop)
+	JNZ  e2first
+	VMOVDQU 32(SI)(DI*1), Y1
+	VMOVDQU Y1, 32(DX)(DI*1)
+
+e2second:
+	ADDQ  $32, DI
+	MOVL  BX, AX
+	TESTL AX, AX
+	JNZ   e2members
+	ADDQ  $32, DI
+	JMP   e2loop64
+
 e2loop:
 	// A whole block at DI with 32 more bytes of src after it.
 	MOVQ CX, BX
@@ -98,26 +178,10 @@ e2loop:
 
 e2members:
 	// AX: the members of the block at DI (nonzero).
-	TZCNTL  AX, R9
-	ADDQ    DI, R9
-	MOVBQZX (SI)(R9*1), R10
-	CMPQ    R10, $0x80
-	JAE     e2stop
-	CMPQ    R8, R13
-	JGT     e2stop
-	SHLQ    $4, R10
-	MOVQ    (R12)(R10*1), R11
-	MOVQ    R11, (DX)(R9*1)
-	MOVBQZX 8(R12)(R10*1), R10
-	DECQ    R10
-	ADDQ    R10, R8
-	ADDQ    R10, DX
-	VMOVDQU 1(SI)(R9*1), Y1
-	VMOVDQU Y1, 1(DX)(R9*1)
-	BLSRL   AX, AX
-	JNZ     e2members
-	ADDQ    $32, DI
-	JMP     e2loop
+	ESC2_MEMBER(e2stop)
+	JNZ  e2members
+	ADDQ $32, DI
+	JMP  e2loop64
 
 e2stop:
 	MOVQ R9, DI
