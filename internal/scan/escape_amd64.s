@@ -1,6 +1,8 @@
 //go:build gc && !purego
 
+#include "go_asm.h"
 #include "textflag.h"
+#include "funcdata.h"
 
 // Set.Escape at level AVX2 (escapeAVX2). It keeps its own macros and
 // constants, so that scan_amd64.s's UTF-8 kernels and this file change
@@ -66,57 +68,86 @@
 	VMOVDQU Y1, 1(DX)(R9*1) \
 	BLSRQ   AX, AX
 
-// func escapeAVX2(nib *[32]byte, dst, src *byte, n int, t *[128]Escape, lim int) (in, delta int)
+// func escapeEntry(s *Set, dst, src []byte, t *[128]Escape) (in, out int)
 //
-// Set.Escape at level AVX2 up to its first byte >= 0x80: it returns in,
-// the bytes of src[0:n] taken, and delta, what dst got beyond them (out =
-// in+delta). src[0], if ASCII, is written through t (which gives a byte
+// Set.Escape's one call: a jump to the kernel of this CPU's level that
+// reuses the argument frame (as copyEntry does): escapeAVX2 at level AVX2,
+// escape512 at level AVX-512, escapeGo without a vector level.
+TEXT ·escapeEntry(SB), NOSPLIT, $0-80
+	MOVBLZX ·level(SB), AX
+	CMPL AX, $1
+	JNE  eother
+	JMP  ·escapeAVX2(SB)
+
+eother:
+	CMPL AX, $2
+	JNE  ego
+	JMP  ·escape512(SB)
+
+ego:
+	JMP  ·escapeGo(SB)
+
+// func escapeAVX2(s *Set, dst, src []byte, t *[128]Escape) (in, out int)
+//
+// Set.Escape at level AVX2, whole: n = len(src), lim = len(dst)-n-
+// EscapeRoom. src[0], if ASCII, is written through t (which gives a byte
 // that is not a member as itself); then each 32-byte block of src is
 // stored at its output position before it is tested, so that a block
-// without a member costs one compare-and-branch. A block's members are
-// taken from its mask in order (TZCNT, BLSR, no rescan): an ASCII member's
-// word of t at its output position, then the 32 bytes of src after it
-// again at the position the word moved them to. It stops at n, at a byte
-// >= 0x80 (which escapeEntry hands to Copy for a UTF-8 Set), or before an
-// ASCII member while delta > lim (so nothing at all for lim < 0).
+// without a member costs one compare-and-branch (two blocks per test while
+// 96 bytes are left). A block's members are taken from its mask in order
+// (TZCNT, BLSR, no rescan): an ASCII member's word of t at its output
+// position, then the 32 bytes of src after it again at the position the
+// word moved them to. It stops at n, before an ASCII member while delta >
+// lim (so nothing at all for lim < 0), or at a byte >= 0x80. There, for a
+// UTF-8 Set past src[0], it calls escapeRun (Copy: valid text passes, the
+// rune test applies) and, after a run Copy passed, goes on from the ASCII
+// byte Copy stopped at as from src[0]: one frame for the whole string.
 //
 // Reads: src[0:n], and for n < 32 up to 31 bytes before src or after
 // src+n, but only inside the page that holds src[0] or src[n-1]; those
 // bytes are never stored. The 32 bytes after a member are read from src
-// while 64 bytes are left; the last 63 bytes or fewer are copied to a
-// frame buffer first (src's bytes, then src[n-1] repeated), which the
-// members of the tail read from instead. Writes: dst up to out plus 32 +
-// 7 bytes, every byte a copy of a byte of src or of a word of t; Escape's
-// room contract (EscapeRoom, delta <= lim+7) keeps it inside dst.
+// while 64 bytes are left; the last 63 bytes or fewer are first copied to
+// a frame buffer (src's bytes, then src[n-1] repeated), which the tail's
+// blocks and members read from instead. Writes: dst up to out plus 32 + 7
+// bytes, every byte a copy of a byte of src or of a word of t; the room
+// contract (EscapeRoom; delta <= lim+7 after any word) keeps it inside
+// dst.
 //
-// Frame: 128 bytes at 0(SP), the tail buffer; R11 points at its byte 32,
-// the copy of src[DI] at the tail's start.
-TEXT ·escapeAVX2(SB), NOSPLIT, $128-64
-	MOVQ dst+8(FP), DX
-	MOVQ src+16(FP), SI
-	MOVQ n+24(FP), CX
-	MOVQ t+32(FP), R12
-	MOVQ lim+40(FP), R13
+// Frame: escapeRun's arguments at 0(SP), the tail buffer at 80(SP) (R11
+// points at its byte 32, the copy of src[DI] at the tail's start), DI and
+// R8 across the call at 208(SP) and 216(SP).
+TEXT ·escapeAVX2(SB), NOSPLIT, $224-80
+	NO_LOCAL_POINTERS
+	MOVQ dst_base+8(FP), DX
+	MOVQ src_base+32(FP), SI
+	MOVQ src_len+40(FP), CX
+	MOVQ t+56(FP), R12
+	MOVQ dst_len+16(FP), R13
+	SUBQ CX, R13
+	SUBQ $const_EscapeRoom, R13
 	XORQ DI, DI
 	XORQ R8, R8
 	TESTQ CX, CX
 	JEQ  e2ret
 	TESTQ R13, R13
 	JLT  e2ret
-	MOVBQZX (SI), R9
-	CMPQ R9, $0x80
+	CMPB (SI), $0x80
 	JAE  e2ret
-	MOVQ nib+0(FP), AX
+
+e2entry:
+	// src[DI] is ASCII and delta <= lim: its word of t, then the loops.
+	MOVQ s+0(FP), AX
+	LEAQ Set_nib(AX), AX
 	ESC2_SETUP(AX)
+	MOVBQZX (SI)(DI*1), R9
 	SHLQ $4, R9
 	MOVQ (R12)(R9*1), BX
-	MOVQ BX, (DX)
+	MOVQ BX, (DX)(DI*1)
 	MOVBQZX 8(R12)(R9*1), R10
 	DECQ R10
 	ADDQ R10, R8
 	ADDQ R10, DX
-	MOVQ $1, DI
-
+	INCQ DI
 	LEAQ -96(CX), R14 // the last DI with 96 bytes left
 
 e2loop64:
@@ -192,7 +223,7 @@ e2tail:
 	// 32 copies of src[n-1]; bytes before R11 are never read.
 	TESTQ BX, BX
 	JEQ  e2done
-	LEAQ 32(SP), R11
+	LEAQ 112(SP), R11
 	CMPQ BX, $32
 	JBE  e2end
 	VMOVDQU (SI)(DI*1), Y0
@@ -270,11 +301,60 @@ e2tstop:
 	ADDQ R9, DI
 
 e2done:
+	// A stop at DI: the end, an ASCII member past lim, or a byte >= 0x80,
+	// which Copy takes for a UTF-8 Set.
 	VZEROUPPER
+	CMPQ DI, CX
+	JAE  e2ret
+	CMPB (SI)(DI*1), $0x80
+	JB   e2ret
+	MOVQ s+0(FP), AX
+	CMPB Set_utf8(AX), $0
+	JEQ  e2ret
+	MOVQ DI, 208(SP)
+	MOVQ R8, 216(SP)
+	MOVQ AX, 0(SP)
+	MOVQ dst_base+8(FP), BX
+	MOVQ BX, 8(SP)
+	MOVQ dst_len+16(FP), BX
+	MOVQ BX, 16(SP)
+	MOVQ dst_cap+24(FP), BX
+	MOVQ BX, 24(SP)
+	MOVQ SI, 32(SP)
+	MOVQ CX, 40(SP)
+	MOVQ src_cap+48(FP), BX
+	MOVQ BX, 48(SP)
+	MOVQ DI, 56(SP)
+	ADDQ DI, R8
+	MOVQ R8, 64(SP)
+	CALL ·escapeRun(SB)
+	MOVQ 72(SP), AX
+	MOVQ 208(SP), DI
+	MOVQ 216(SP), R8
+	ADDQ AX, DI
+	// Reload what the call clobbered; go on at an ASCII byte after a run
+	// Copy passed, while delta <= lim.
+	MOVQ dst_base+8(FP), DX
+	ADDQ R8, DX
+	MOVQ src_base+32(FP), SI
+	MOVQ src_len+40(FP), CX
+	MOVQ t+56(FP), R12
+	MOVQ dst_len+16(FP), R13
+	SUBQ CX, R13
+	SUBQ $const_EscapeRoom, R13
+	TESTQ AX, AX
+	JEQ  e2ret
+	CMPQ DI, CX
+	JAE  e2ret
+	CMPB (SI)(DI*1), $0x80
+	JAE  e2ret
+	CMPQ R8, R13
+	JLE  e2entry
 
 e2ret:
-	MOVQ DI, in+48(FP)
-	MOVQ R8, delta+56(FP)
+	MOVQ DI, in+64(FP)
+	ADDQ DI, R8
+	MOVQ R8, out+72(FP)
 	RET
 
 // esc2Nib is the 0x0f of every byte, the low-nibble mask (Y8).
