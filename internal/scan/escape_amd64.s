@@ -133,6 +133,8 @@ TEXT ·escapeAVX2(SB), NOSPLIT, $224-80
 	JLT  e2ret
 	CMPB (SI), $0x80
 	JAE  e2ret
+	CMPQ CX, $16
+	JBE  e2short
 
 e2entry:
 	// src[DI] is ASCII and delta <= lim: its word of t, then the loops.
@@ -356,6 +358,81 @@ e2ret:
 	ADDQ DI, R8
 	MOVQ R8, out+72(FP)
 	RET
+
+e2short:
+	// n <= 16: src in X0, loaded inside the pages of src[0] and src[n-1]
+	// (from src, or ending at src+n and moved down by PSHUFB), with its
+	// lanes past n copies of src[n-1]. Its members, src[0] among them,
+	// are taken in order: the word of t, then X0 moved down past the
+	// member (PSHUFB by esc2Shift) at its output position.
+	MOVQ s+0(FP), AX
+	VMOVDQU Set_nib(AX), X6
+	VMOVDQU Set_nib+16(AX), X7
+	VMOVDQU esc2Nib<>(SB), X8
+	VPXOR X9, X9, X9
+	LEAQ esc2Shift<>(SB), R11
+	MOVL SI, R10
+	ANDL $4095, R10
+	CMPL R10, $4080
+	JA   e2shortend
+	VMOVDQU (SI), X0
+	LEAL -1(CX), R10
+	VMOVD R10, X1
+	VPBROADCASTB X1, X1
+	VPMINUB (R11), X1, X1
+	VPSHUFB X1, X0, X0
+	JMP  e2shortgo
+
+e2shortend:
+	VMOVDQU -16(SI)(CX*1), X0
+	MOVQ $16, R10
+	SUBQ CX, R10
+	VPSHUFB (R11)(R10*1), X0, X0
+
+e2shortgo:
+	VPSRLW $4, X0, X2
+	VPAND X8, X2, X2
+	VPSHUFB X0, X6, X1
+	VPSHUFB X2, X7, X2
+	VPAND X2, X1, X1
+	VPCMPEQB X9, X1, X1
+	VPMOVMSKB X1, AX
+	BZHIL CX, AX, AX
+	ORL  $1, AX
+
+e2shortmember:
+	TZCNTL  AX, R9
+	MOVBQZX (SI)(R9*1), R10
+	CMPQ    R10, $0x80
+	JAE     e2shortstop
+	CMPQ    R8, R13
+	JGT     e2shortstop
+	SHLQ    $4, R10
+	MOVQ    (R12)(R10*1), BX
+	MOVQ    BX, (DX)(R9*1)
+	MOVBQZX 8(R12)(R10*1), R10
+	DECQ    R10
+	ADDQ    R10, R8
+	ADDQ    R10, DX
+	VPSHUFB 1(R11)(R9*1), X0, X1
+	VMOVDQU X1, 1(DX)(R9*1)
+	BLSRL   AX, AX
+	JNZ     e2shortmember
+	MOVQ    CX, DI
+	JMP     e2ret
+
+e2shortstop:
+	MOVQ R9, DI
+	JMP  e2done
+
+// esc2Shift is 0, 1, ..., 15 followed by sixteen 15s: its 16 bytes at k
+// are min(k+i, 15), the PSHUFB that moves a vector down by k lanes and
+// repeats its last lane.
+DATA esc2Shift<>+0(SB)/8, $0x0706050403020100
+DATA esc2Shift<>+8(SB)/8, $0x0f0e0d0c0b0a0908
+DATA esc2Shift<>+16(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA esc2Shift<>+24(SB)/8, $0x0f0f0f0f0f0f0f0f
+GLOBL esc2Shift<>(SB), RODATA|NOPTR, $32
 
 // esc2Nib is the 0x0f of every byte, the low-nibble mask (Y8).
 DATA esc2Nib<>+0(SB)/8, $0x0f0f0f0f0f0f0f0f
