@@ -46,8 +46,8 @@
 // block at DI, with 32 bytes of src after it: at a byte >= 0x80, or while
 // delta > lim, it jumps to stop with R9 the member's index; else it writes
 // the member's word of t, moves DX and R8 by its length less one, stores
-// the 32 bytes after the member again at their moved position, and
-// clears the member from AX (BLSR: ZF set when none is left). Clobbers
+// the 32 bytes after the member again at their moved position, notes
+// the member's index at 224(SP), and clears the member from AX (BLSR: ZF set when none is left). Clobbers
 // R9..R11, Y1.
 #define ESC2_MEMBER(stop) \
 	TZCNTQ  AX, R9 \
@@ -60,6 +60,7 @@
 	SHLQ    $4, R10 \
 	MOVQ    (R12)(R10*1), R11 \
 	MOVQ    R11, (DX)(R9*1) \
+	MOVQ    R9, 224(SP) \
 	MOVBQZX 8(R12)(R10*1), R10 \
 	DECQ    R10 \
 	ADDQ    R10, R8 \
@@ -106,17 +107,18 @@ ego:
 // Reads: src[0:n], and for n < 32 up to 31 bytes before src or after
 // src+n, but only inside the page that holds src[0] or src[n-1]; those
 // bytes are never stored. The 32 bytes after a member are read from src
-// while 64 bytes are left; the last 63 bytes or fewer are first copied to
-// a frame buffer (src's bytes, then src[n-1] repeated), which the tail's
-// blocks and members read from instead. Writes: dst up to out plus 32 + 7
+// while 64 bytes are left; the last 63 bytes or fewer, if they hold a
+// member, are first copied to a frame buffer (src's bytes, then src[n-1]
+// repeated), which the tail's blocks and members read from instead. Writes: dst up to out plus 32 + 7
 // bytes, every byte a copy of a byte of src or of a word of t; the room
 // contract (EscapeRoom; delta <= lim+7 after any word) keeps it inside
 // dst.
 //
 // Frame: escapeRun's arguments at 0(SP), the tail buffer at 80(SP) (R11
 // points at its byte 32, the copy of src[DI] at the tail's start), DI and
-// R8 across the call at 208(SP) and 216(SP).
-TEXT ·escapeAVX2(SB), NOSPLIT, $224-80
+// R8 across the call at 208(SP) and 216(SP), at 224(SP) the index of the
+// last byte written as a word of t.
+TEXT ·escapeAVX2(SB), NOSPLIT, $232-80
 	NO_LOCAL_POINTERS
 	MOVQ dst_base+8(FP), DX
 	MOVQ src_base+32(FP), SI
@@ -145,6 +147,7 @@ e2entry:
 	SHLQ $4, R9
 	MOVQ (R12)(R9*1), BX
 	MOVQ BX, (DX)(DI*1)
+	MOVQ DI, 224(SP)
 	MOVBQZX 8(R12)(R9*1), R10
 	DECQ R10
 	ADDQ R10, R8
@@ -221,10 +224,43 @@ e2stop:
 	JMP  e2done
 
 e2tail:
-	// BX = n-DI < 64 bytes left. The buffer at R11 gets src[DI:n], then
-	// 32 copies of src[n-1]; bytes before R11 are never read.
+	// BX = n-DI < 64 bytes left. Where n >= 32 and no word was written
+	// at n-32 or later, the last 32 bytes of src are stored at their
+	// output position (the bytes before DI among them are there
+	// already, unmoved since the last word), and the block at DI too for
+	// BX > 32: a tail without members ends here.
 	TESTQ BX, BX
 	JEQ  e2done
+	CMPQ CX, $32
+	JB   e2buffer
+	LEAQ -32(CX), R10
+	CMPQ 224(SP), R10
+	JGE  e2buffer
+	VMOVDQU -32(SI)(CX*1), Y0
+	VMOVDQU Y0, -32(DX)(CX*1)
+	ESC2_MEMBERS(Y0, Y2, AX)
+	CMPQ BX, $32
+	JAE  e2tailtwo
+	MOVL $32, R10
+	SUBL BX, R10
+	SHRXL R10, AX, AX
+	TESTL AX, AX
+	JNZ  e2buffer
+	MOVQ CX, DI
+	JMP  e2done
+
+e2tailtwo:
+	VMOVDQU (SI)(DI*1), Y1
+	VMOVDQU Y1, (DX)(DI*1)
+	ESC2_MEMBERS(Y1, Y2, R10)
+	ORL  R10, AX
+	JNZ  e2buffer
+	MOVQ CX, DI
+	JMP  e2done
+
+e2buffer:
+	// The tail has a member. The buffer at R11 gets src[DI:n], then 32
+	// copies of src[n-1]; bytes before R11 are never read.
 	LEAQ 112(SP), R11
 	CMPQ BX, $32
 	JBE  e2end
