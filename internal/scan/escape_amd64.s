@@ -88,6 +88,70 @@ eother:
 ego:
 	JMP  ·escapeGo(SB)
 
+// func escape512(s *Set, dst, src []byte, t *[128]Escape) (in, out int)
+//
+// Set.Escape at level AVX-512: escapeAVX512 in mode 2 over src (nothing
+// for an empty src or one that starts with a byte >= 0x80), and for a Set
+// with a rune test, where the kernel stopped before n, escapeOn. The
+// frame holds the arguments of the two calls.
+TEXT ·escape512(SB), NOSPLIT, $96-80
+	NO_LOCAL_POINTERS
+	MOVQ src_len+40(FP), CX
+	MOVQ src_base+32(FP), SI
+	XORQ AX, AX
+	XORQ BX, BX
+	TESTQ CX, CX
+	JEQ  e5ret
+	CMPB (SI), $0x80
+	JAE  e5ret
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	MOVQ dst_base+8(FP), DX
+	MOVQ DX, 8(SP)
+	MOVQ SI, 16(SP)
+	MOVQ CX, 24(SP)
+	MOVQ $2, 32(SP)
+	MOVQ t+56(FP), R12
+	MOVQ R12, 40(SP)
+	MOVQ dst_len+16(FP), R13
+	SUBQ CX, R13
+	SUBQ $const_EscapeRoom, R13
+	MOVQ R13, 48(SP)
+	CALL ·escapeAVX512(SB)
+	MOVQ 56(SP), AX
+	MOVQ 64(SP), BX
+	ADDQ AX, BX
+	CMPQ AX, src_len+40(FP)
+	JEQ  e5ret
+	MOVQ s+0(FP), R9
+	CMPQ Set_escapes(R9), $0
+	JEQ  e5ret
+	MOVQ R9, 0(SP)
+	MOVQ dst_base+8(FP), R10
+	MOVQ R10, 8(SP)
+	MOVQ dst_len+16(FP), R10
+	MOVQ R10, 16(SP)
+	MOVQ dst_cap+24(FP), R10
+	MOVQ R10, 24(SP)
+	MOVQ src_base+32(FP), R10
+	MOVQ R10, 32(SP)
+	MOVQ src_len+40(FP), R10
+	MOVQ R10, 40(SP)
+	MOVQ src_cap+48(FP), R10
+	MOVQ R10, 48(SP)
+	MOVQ t+56(FP), R10
+	MOVQ R10, 56(SP)
+	MOVQ AX, 64(SP)
+	MOVQ BX, 72(SP)
+	CALL ·escapeOn(SB)
+	MOVQ 80(SP), AX
+	MOVQ 88(SP), BX
+
+e5ret:
+	MOVQ AX, in+64(FP)
+	MOVQ BX, out+72(FP)
+	RET
+
 // func escapeAVX2(s *Set, dst, src []byte, t *[128]Escape) (in, out int)
 //
 // Set.Escape at level AVX2, whole: n = len(src), lim = len(dst)-n-
@@ -100,24 +164,23 @@ ego:
 // position, then the 32 bytes of src after it again at the position the
 // word moved them to. It stops at n, before an ASCII member while delta >
 // lim (so nothing at all for lim < 0), or at a byte >= 0x80. There, for a
-// UTF-8 Set past src[0], it calls escapeRun (Copy: valid text passes, the
-// rune test applies) and, after a run Copy passed, goes on from the ASCII
-// byte Copy stopped at as from src[0]: one frame for the whole string.
+// UTF-8 Set past src[0], escapeRun takes the rest of src: Copy over the
+// non-ASCII text and escapeGo's loop after it, from this frame.
 //
 // Reads: src[0:n], and for n < 32 up to 31 bytes before src or after
 // src+n, but only inside the page that holds src[0] or src[n-1]; those
 // bytes are never stored. The 32 bytes after a member are read from src
-// while 64 bytes are left; the last 63 bytes or fewer, if they hold a
-// member, are first copied to a frame buffer (src's bytes, then src[n-1]
-// repeated), which the tail's blocks and members read from instead. Writes: dst up to out plus 32 + 7
-// bytes, every byte a copy of a byte of src or of a word of t; the room
-// contract (EscapeRoom; delta <= lim+7 after any word) keeps it inside
-// dst.
+// while 64 bytes are left (96 in the loop of two blocks); the last 63
+// bytes or fewer, if they hold a member, are first copied to a frame
+// buffer (src's bytes, then src[n-1] repeated), which the tail's blocks
+// and members read from instead; src of up to 16 bytes is one register.
+// Writes: dst up to out plus 32 + 7 bytes, every byte a copy of a byte of
+// src or of a word of t; the room contract (EscapeRoom; delta <= lim+7
+// after any word) keeps it inside dst.
 //
-// Frame: escapeRun's arguments at 0(SP), the tail buffer at 80(SP) (R11
-// points at its byte 32, the copy of src[DI] at the tail's start), DI and
-// R8 across the call at 208(SP) and 216(SP), at 224(SP) the index of the
-// last byte written as a word of t.
+// Frame: escapeRun's arguments and results at 0(SP), the tail buffer at
+// 96(SP) (R11 points at its byte 32, the copy of src[DI] at the tail's
+// start), at 224(SP) the index of the last byte written as a word of t.
 TEXT ·escapeAVX2(SB), NOSPLIT, $232-80
 	NO_LOCAL_POINTERS
 	MOVQ dst_base+8(FP), DX
@@ -138,8 +201,7 @@ TEXT ·escapeAVX2(SB), NOSPLIT, $232-80
 	CMPQ CX, $16
 	JBE  e2short
 
-e2entry:
-	// src[DI] is ASCII and delta <= lim: its word of t, then the loops.
+	// src[0] is ASCII and lim >= 0: its word of t, then the loops.
 	MOVQ s+0(FP), AX
 	LEAQ Set_nib(AX), AX
 	ESC2_SETUP(AX)
@@ -261,7 +323,7 @@ e2tailtwo:
 e2buffer:
 	// The tail has a member. The buffer at R11 gets src[DI:n], then 32
 	// copies of src[n-1]; bytes before R11 are never read.
-	LEAQ 112(SP), R11
+	LEAQ 128(SP), R11
 	CMPQ BX, $32
 	JBE  e2end
 	VMOVDQU (SI)(DI*1), Y0
@@ -349,8 +411,6 @@ e2done:
 	MOVQ s+0(FP), AX
 	CMPB Set_utf8(AX), $0
 	JEQ  e2ret
-	MOVQ DI, 208(SP)
-	MOVQ R8, 216(SP)
 	MOVQ AX, 0(SP)
 	MOVQ dst_base+8(FP), BX
 	MOVQ BX, 8(SP)
@@ -362,32 +422,16 @@ e2done:
 	MOVQ CX, 40(SP)
 	MOVQ src_cap+48(FP), BX
 	MOVQ BX, 48(SP)
-	MOVQ DI, 56(SP)
+	MOVQ R12, 56(SP)
+	MOVQ DI, 64(SP)
 	ADDQ DI, R8
-	MOVQ R8, 64(SP)
+	MOVQ R8, 72(SP)
 	CALL ·escapeRun(SB)
-	MOVQ 72(SP), AX
-	MOVQ 208(SP), DI
-	MOVQ 216(SP), R8
-	ADDQ AX, DI
-	// Reload what the call clobbered; go on at an ASCII byte after a run
-	// Copy passed, while delta <= lim.
-	MOVQ dst_base+8(FP), DX
-	ADDQ R8, DX
-	MOVQ src_base+32(FP), SI
-	MOVQ src_len+40(FP), CX
-	MOVQ t+56(FP), R12
-	MOVQ dst_len+16(FP), R13
-	SUBQ CX, R13
-	SUBQ $const_EscapeRoom, R13
-	TESTQ AX, AX
-	JEQ  e2ret
-	CMPQ DI, CX
-	JAE  e2ret
-	CMPB (SI)(DI*1), $0x80
-	JAE  e2ret
-	CMPQ R8, R13
-	JLE  e2entry
+	MOVQ 80(SP), AX
+	MOVQ AX, in+64(FP)
+	MOVQ 88(SP), AX
+	MOVQ AX, out+72(FP)
+	RET
 
 e2ret:
 	MOVQ DI, in+64(FP)
