@@ -33,9 +33,12 @@ const EscapeRoom = Slack + 16
 // src[:in]; the bytes of dst past out may have been written, but only with
 // copies of bytes of src and words of t. src and dst must not overlap.
 //
-// The AVX-512 level scans the clean runs between members and writes the
-// entries in one frame (escapeAVX512); the others, and any level at a byte
-// >= 0x80 of a UTF-8 Set, go through Copy.
+// The vector levels scan the clean runs between members and write the
+// entries in one call: escapeAVX512, which goes on through a UTF-8 Set's
+// non-ASCII text in the same kernel, and escapeAVX2, which at a byte >=
+// 0x80 of a UTF-8 Set calls Copy from its own frame and goes on after the
+// run Copy passed. Without a vector level, escapeGo: a table store and a
+// Copy per member.
 func (s *Set) Escape(dst, src []byte, t *[128]Escape) (in, out int) {
 	return escapeEntry(s, dst, src, t)
 }

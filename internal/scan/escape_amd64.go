@@ -2,7 +2,11 @@
 
 package scan
 
-import "unsafe"
+import (
+	"encoding/binary"
+	"unicode/utf8"
+	"unsafe"
+)
 
 // escapeAVX512 is Set.Escape at level AVX-512 for mode 2 (see
 // scan_amd64.s): it returns in, the bytes of src taken, and delta, what
@@ -16,33 +20,63 @@ import "unsafe"
 //go:noescape
 func escapeAVX512(s *Set, dst, src *byte, n, mode int, t *[128]Escape, lim int) (in, delta, base int)
 
-// VectorEscapes reports whether Set.Escape runs a vector kernel on this
-// machine (level AVX-512): callers that hold escapeGo's loop inline, to
-// save a call on a short string, call Escape only then.
-var VectorEscapes = level == 2
+// escapeAVX2 is Set.Escape at level AVX2, in one call (see
+// escape_amd64.s): the vector kernel over the ASCII text, and for a UTF-8
+// Set, from a byte >= 0x80 past src[0], escapeRun.
+//
+//go:noescape
+func escapeAVX2(s *Set, dst, src []byte, t *[128]Escape) (in, out int)
 
-// escapeEntry is Set.Escape: at level AVX-512 one kernel call, and for a
-// Set with a rune test one more after each sequence the test passes;
-// escapeGo at the other levels.
-func escapeEntry(s *Set, dst, src []byte, t *[128]Escape) (in, out int) {
-	if level != 2 {
-		return escapeGo(s, dst, src, t)
-	}
+// escapeRun is the rest of escapeAVX2 from src[in], a byte >= 0x80 of a
+// UTF-8 Set where the kernel stopped with dst[:out] written: Copy over the
+// text there (valid sequences pass, the rune test applies), then
+// escapeGo's loop. Text that has non-ASCII bytes keeps its cost per
+// member of before the kernel (a word and a Copy, which passes the
+// sequences); the kernel would stop at each of them. dst has Copy's room:
+// out-in <= lim+7.
+//
+//lint:ignore U1000 called from escapeAVX2 in escape_amd64.s.
+func escapeRun(s *Set, dst, src []byte, t *[128]Escape, in, out int) (int, int) {
+	m := s.Copy(dst[out:], src[in:])
+	in += m
+	out += m
 	lim := len(dst) - len(src) - EscapeRoom
-	if len(src) == 0 || src[0] >= 0x80 {
-		return 0, 0
+	for in < len(src) && src[in] < utf8.RuneSelf && out-in <= lim {
+		e := &t[src[in]]
+		binary.LittleEndian.PutUint64(dst[out:], e.W)
+		out += int(e.N)
+		in++
+		m := s.Copy(dst[out:], src[in:])
+		in += m
+		out += m
 	}
-	i, d, _ := escapeAVX512(s, unsafe.SliceData(dst), unsafe.SliceData(src), len(src), 2, t, lim)
-	in, out = i, i+d
-	if in == len(src) || s.escapes == nil {
-		return in, out
-	}
-	return escapeOn(s, dst, src, t, in, out)
+	return in, out
 }
 
-// escapeOn is escapeEntry from src[in] and dst[out], where the kernel
+// escapeEntry is Set.Escape: assembly that jumps to escapeAVX2 at level
+// AVX2, escape512 at level AVX-512, escapeGo without a vector level, so
+// that Escape inlines into its callers and costs one call.
+//
+//go:noescape
+func escapeEntry(s *Set, dst, src []byte, t *[128]Escape) (in, out int)
+
+// VectorEscapes reports whether Set.Escape runs a vector kernel on this
+// machine (levels AVX-512 and AVX2): callers that hold escapeGo's loop
+// inline, to save a call on a short string, call Escape only then.
+var VectorEscapes = level != 0
+
+// escape512 is Set.Escape at level AVX-512 (see escape_amd64.s): one
+// escapeAVX512 call, and for a Set with a rune test, where it stopped
+// before the end, escapeOn.
+//
+//go:noescape
+func escape512(s *Set, dst, src []byte, t *[128]Escape) (in, out int)
+
+// escapeOn is escape512 from src[in] and dst[out], where the kernel
 // stopped for a Set with a rune test: at a sequence the test must see,
 // which Copy passes or stops at, or at an ASCII member past lim.
+//
+//lint:ignore U1000 called from escape512 in escape_amd64.s.
 func escapeOn(s *Set, dst, src []byte, t *[128]Escape, in, out int) (int, int) {
 	lim := len(dst) - len(src) - EscapeRoom
 	for src[in] >= 0x80 {
@@ -70,7 +104,10 @@ func escapeOn(s *Set, dst, src []byte, t *[128]Escape, in, out int) (int, int) {
 func escapeKernels() []escapeKernel {
 	ks := []escapeKernel{{"dispatch", (*Set).Escape}}
 	if hasAVX512 {
-		ks = append(ks, escapeKernel{"avx512", escapeEntry})
+		ks = append(ks, escapeKernel{"avx512", escape512})
+	}
+	if hasAVX2 {
+		ks = append(ks, escapeKernel{"avx2", escapeAVX2})
 	}
 	return append(ks, escapeKernel{"go", escapeGo})
 }

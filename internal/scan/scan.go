@@ -62,9 +62,15 @@
 // and a masked store of the lanes after it, moved by the word's length.
 // At a byte >= 0x80 of a UTF-8 Set the kernel goes on in utf8512 in mode
 // 2, whose stops at ASCII members do the same, with DX moved as the
-// output runs ahead of the input. The other levels run escapeGo, a table
-// store and a Copy per member, which package jgen holds inline
-// (VectorEscapes tells which).
+// output runs ahead of the input. At level AVX2 it is one call too
+// (escapeAVX2, escape_amd64.s): each 32-byte block is stored, its members
+// written from its mask, each as its word and the 32 bytes of src after
+// it stored again at the moved position; the last bytes, where they hold
+// a member, from a frame buffer padded with src[n-1], so that nothing is
+// read past src. At a byte >= 0x80 of a UTF-8 Set it calls Copy from its
+// frame (escapeRun) and goes on after the run. Without a vector level
+// Escape runs escapeGo, a table store and a Copy per member, which
+// package jgen holds inline (VectorEscapes tells which).
 //
 // Level AVX-512 needs AVX512F, BW and VL besides AVX2; level AVX2 needs
 // AVX2, BMI1 and BMI2; GODEBUG=cpu.avx512f=off (honoured by x/sys/cpu)
