@@ -158,6 +158,9 @@ type encState struct {
 	// work counts the pointers, slices and maps entered on either path,
 	// for tests that bound the work a value costs (workHook).
 	work int
+	// method is the result of a marshal method the direct path called,
+	// while the state path writes it (appendMethod).
+	method methodResult
 	// start is the output offset at which the value began, for the
 	// offsets encoding/json reports (setNameNotString).
 	start int64

@@ -1,6 +1,8 @@
 package jgen
 
 import (
+	"encoding"
+	"encoding/json"
 	"reflect"
 	"strconv"
 	"sync"
@@ -39,6 +41,12 @@ const (
 	directState
 	directTime    // a time.Time (appendTime)
 	directTimePtr // a *time.Time: null, or as directTime with the pointer's type for the state path
+	// The kinds of appendMethod (encode_direct_methods.go).
+	directMarshal    // a non-pointer type whose value has MarshalJSON
+	directMarshalPtr // a pointer type with MarshalJSON
+	directText       // a non-pointer type whose value has MarshalText
+	directTextPtr    // a pointer type with MarshalText
+	directNumber     // json.Number
 )
 
 // directNode is the compiled direct encoding of one Go type. Nodes are
@@ -62,6 +70,13 @@ type directNode struct {
 	// interface holding a nil pointer to typ, whose data word valueAt
 	// sets.
 	ptr any
+	// marshaler, text and appender are, for the method kinds, the
+	// method's interface holding a nil pointer (of typ, or of *typ for
+	// a non-pointer typ), whose data word appendMethod sets; appender
+	// is nil where the pointer has no AppendText.
+	marshaler json.Marshaler
+	text      encoding.TextMarshaler
+	appender  encoding.TextAppender
 	// word is set where an interface holding a value of this type holds
 	// the value itself in its data word (a pointer-shaped type), rather
 	// than a pointer to it.
@@ -343,6 +358,10 @@ func buildDirect(t reflect.Type, built map[reflect.Type]*directNode) *directNode
 		n.ptr = reflect.Zero(reflect.PointerTo(t)).Interface()
 		return n
 	}
+	if k, ok := directMethodKind(t); ok {
+		buildMethodNode(n, t, k)
+		return n
+	}
 	if !directOwn(t, map[reflect.Type]bool{}) {
 		n.kind, n.enc = directState, typeEncoder(t)
 		n.ptr = reflect.Zero(reflect.PointerTo(t)).Interface()
@@ -425,6 +444,8 @@ func (e *encState) appendDirect(b []byte, n *directNode, p unsafe.Pointer, d int
 			return r, true
 		}
 		return e.appendState(b, n.enc, n.valueAt(p), d)
+	case directMarshal, directMarshalPtr, directText, directTextPtr, directNumber:
+		return e.appendMethod(b, n, p, d)
 	}
 	return e.appendStructDirect(b, n, p, d)
 }
