@@ -161,6 +161,9 @@ type encState struct {
 	// method is the result of a marshal method the direct path called,
 	// while the state path writes it (appendMethod).
 	method methodResult
+	// word holds the data word of a pointer-shaped root value while the
+	// direct path reads it (writeRootDirect).
+	word unsafe.Pointer
 	// start is the output offset at which the value began, for the
 	// offsets encoding/json reports (setNameNotString).
 	start int64
@@ -209,6 +212,12 @@ func (e *encState) encodeRoot(v any) error {
 		return e.g.WriteNull()
 	}
 	rv := reflect.ValueOf(v)
+	if ok, err := e.writeRootDirect(v, rv.Type()); ok {
+		if err != nil {
+			return encodeErr(rv.Type(), err)
+		}
+		return nil
+	}
 	if err := typeEncoder(rv.Type())(e, rv); err != nil {
 		return encodeErr(rv.Type(), err)
 	}
