@@ -164,6 +164,11 @@ type encState struct {
 	// word holds the data word of a pointer-shaped root value while the
 	// direct path reads it (writeRootDirect).
 	word unsafe.Pointer
+	// rootType and rootNode are the type of the last root value
+	// writeRootDirect was asked for and its node, nil where it does not
+	// take the type; kept across values.
+	rootType reflect.Type
+	rootNode *directNode
 	// start is the output offset at which the value began, for the
 	// offsets encoding/json reports (setNameNotString).
 	start int64

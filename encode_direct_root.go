@@ -24,14 +24,21 @@ func (e *encState) writeRootDirect(v any, t reflect.Type) (bool, error) {
 	if st.container != inRoot || st.rootValues > 0 && g.rootSep != "" || !e.directOK() {
 		return false, nil
 	}
-	n := directNodeOf(t)
-	if n != nil && n.kind == directPtr {
-		n = n.elem
+	// The last root type's node is kept in e (which the pool keeps):
+	// a program encodes the same response type again and again, and
+	// directNodeOf's sync.Map lookup of an interface key costs about as
+	// much as a small value's members.
+	n := e.rootNode
+	if t != e.rootType {
+		n = directNodeOf(t)
+		if n != nil && n.kind == directPtr && !rootContainer(n.elem.kind) || n != nil && n.kind != directPtr && !rootContainer(n.kind) {
+			n = nil
+		}
+		e.rootType, e.rootNode = t, n
 	}
-	if n == nil || !rootContainer(n.kind) || st.maxDepth < 1 {
+	if n == nil || st.maxDepth < 1 {
 		return false, nil
 	}
-	n = directNodeOf(t)
 	p := (*[2]unsafe.Pointer)(unsafe.Pointer(&v))[1]
 	if n.word {
 		// The value is the data word itself; its node reads it from
