@@ -118,7 +118,7 @@ func (e *encState) appendMethod(b []byte, n *directNode, p unsafe.Pointer, d int
 		return e.appendState(b, n.enc, n.valueAt(p), d)
 	case directMarshal, directMarshalPtr:
 		out, err := withData(n.marshaler, q).MarshalJSON()
-		if err == nil && e.plainRawOK() && plainRaw(out, e.g.esc.set, min(e.g.state.maxDepth-d, 64)) {
+		if x := e.g.marshalerEscaper(); err == nil && plainRawOK(x) && plainRaw(out, x.set, min(e.g.state.maxDepth-d, 64)) {
 			return append(b, out...), true
 		}
 		e.method = methodResult{out: out, err: err, typ: n.typ}
@@ -141,13 +141,13 @@ func (e *encState) appendMethod(b []byte, n *directNode, p unsafe.Pointer, d int
 	return e.appendState(b, textResultEncode, reflect.Value{}, d)
 }
 
-// plainRawOK reports whether MarshalJSON output that plainRaw accepts is
-// written as it is here: under the generator's own escaping (no
-// Options.MarshalerEscaping) with '"' as the quote char, and neither of
-// the raw-value paths turned off by a test.
-func (e *encState) plainRawOK() bool {
-	g := e.g
-	return g.opts.MarshalerEscaping == nil && g.esc.quote == '"' && !rawVerbatimOff && !rawCheckedOff
+// plainRawOK reports whether MarshalJSON output that plainRaw accepts
+// under the scan set of x, the escaper of MarshalJSON output (the
+// generator's own, or Options.MarshalerEscaping's), is written as it is
+// here: x has '"' as the quote char and no CharacterEscapes hook, and
+// neither of the raw-value paths is turned off by a test.
+func plainRawOK(x *escaper) bool {
+	return x.quote == '"' && x.hook == nil && !rawVerbatimOff && !rawCheckedOff
 }
 
 // marshalJSONResultEncode writes e.method, the result of a MarshalJSON
