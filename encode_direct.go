@@ -577,26 +577,19 @@ func (e *encState) appendStructDirect(b []byte, n *directNode, p unsafe.Pointer,
 	}
 	cqc := qn.cqc
 	ops := n.ops
-	for i := 0; ; i++ {
-		// Omitted members are passed over in this inner loop, which makes
-		// no call and so keeps its few values in registers.
-		for ; i < len(ops); i++ {
-			op := &ops[i]
-			if op.zero == zeroNone {
-				break
-			}
-			if op.zero == zero8 {
-				if *(*uint64)(unsafe.Add(p, op.zoff)) != 0 {
-					break
-				}
-			} else if !op.omitted(p) {
-				break
-			}
-		}
-		if i >= len(ops) {
-			break
-		}
+	for i := 0; i < len(ops); i++ {
 		op := &ops[i]
+		// One byte tells a member without omitempty or omitzero, most
+		// members of most structs, which then cost no more than that.
+		if op.zero != zeroNone {
+			if op.zero == zero8 {
+				if *(*uint64)(unsafe.Add(p, op.zoff)) == 0 {
+					continue
+				}
+			} else if op.omitted(p) {
+				continue
+			}
+		}
 		fp := unsafe.Add(p, op.offset)
 		b = appendName(b, cqc[i])
 		ok := true
