@@ -68,6 +68,13 @@ import (
 // jgen's own escape tables.
 type Generator struct {
 	out   sink    // the output buffer, flushed to the writer or appended to
+	// enc is the encState a generator of genPool keeps between the
+	// values it writes (WriteValue), so that Marshal and Encode take one
+	// pooled object per call rather than two; nil while a value is
+	// written, and for every other generator.
+	enc *encState
+	// pooled is set for a generator of genPool (getGenerator).
+	pooled bool
 	esc   escaper // the current escaping, compiled
 	mx    escaper // Options.MarshalerEscaping compiled, when set
 	state state   // the position in the grammar
