@@ -67,7 +67,7 @@ import (
 // only bytes that were there before, copies of input bytes, or bytes of
 // jgen's own escape tables.
 type Generator struct {
-	out   sink    // the output buffer, flushed to the writer or appended to
+	out sink // the output buffer, flushed to the writer or appended to
 	// enc is the encState a generator of genPool keeps between the
 	// values it writes (WriteValue), so that Marshal and Encode take one
 	// pooled object per call rather than two; nil while a value is
@@ -75,10 +75,10 @@ type Generator struct {
 	enc *encState
 	// pooled is set for a generator of genPool (getGenerator).
 	pooled bool
-	esc   escaper // the current escaping, compiled
-	mx    escaper // Options.MarshalerEscaping compiled, when set
-	state state   // the position in the grammar
-	opts  Options
+	esc    escaper // the current escaping, compiled
+	mx     escaper // Options.MarshalerEscaping compiled, when set
+	state  state   // the position in the grammar
+	opts   Options
 	// err stops the stream: the writer's error, a failed WriteStringFrom's
 	// error, Reset(nil)'s error, or [ErrClosed].
 	err error
