@@ -67,18 +67,11 @@ import (
 // only bytes that were there before, copies of input bytes, or bytes of
 // jgen's own escape tables.
 type Generator struct {
-	out sink // the output buffer, flushed to the writer or appended to
-	// enc is the encState a generator of genPool keeps between the
-	// values it writes (WriteValue), so that Marshal and Encode take one
-	// pooled object per call rather than two; nil while a value is
-	// written, and for every other generator.
-	enc *encState
-	// pooled is set for a generator of genPool (getGenerator).
-	pooled bool
-	esc    escaper // the current escaping, compiled
-	mx     escaper // Options.MarshalerEscaping compiled, when set
-	state  state   // the position in the grammar
-	opts   Options
+	out   sink    // the output buffer, flushed to the writer or appended to
+	esc   escaper // the current escaping, compiled
+	mx    escaper // Options.MarshalerEscaping compiled, when set
+	state state   // the position in the grammar
+	opts  Options
 	// err stops the stream: the writer's error, a failed WriteStringFrom's
 	// error, Reset(nil)'s error, or [ErrClosed].
 	err error
@@ -93,6 +86,13 @@ type Generator struct {
 	readBuf []byte
 	// bufSize is the buffer capacity in writer mode, Slack included.
 	bufSize int
+	// enc is the encState a generator of genPool keeps between the
+	// values it writes (WriteValue), so that Marshal and Encode take one
+	// pooled object per call rather than two; nil while a value is
+	// written, and for every other generator.
+	enc *encState
+	// pooled is set for a generator of genPool (getGenerator).
+	pooled bool
 }
 
 // NewGenerator returns a Generator that writes to w through a buffer of
