@@ -47,6 +47,7 @@ const (
 	directText       // a non-pointer type whose value has MarshalText
 	directTextPtr    // a pointer type with MarshalText
 	directNumber     // json.Number
+	directMap        // a map of string keys and fast values (appendMapDirect)
 )
 
 // directNode is the compiled direct encoding of one Go type. Nodes are
@@ -362,6 +363,10 @@ func buildDirect(t reflect.Type, built map[reflect.Type]*directNode) *directNode
 		buildMethodNode(n, t, k)
 		return n
 	}
+	if directMapOf(t) {
+		n.kind, n.fast = directMap, fastKindOf(t.Elem())
+		return n
+	}
 	if !directOwn(t, map[reflect.Type]bool{}) {
 		n.kind, n.enc = directState, typeEncoder(t)
 		n.ptr = reflect.Zero(reflect.PointerTo(t)).Interface()
@@ -446,6 +451,8 @@ func (e *encState) appendDirect(b []byte, n *directNode, p unsafe.Pointer, d int
 		return e.appendState(b, n.enc, n.valueAt(p), d)
 	case directMarshal, directMarshalPtr, directText, directTextPtr, directNumber:
 		return e.appendMethod(b, n, p, d)
+	case directMap:
+		return e.appendMapDirect(b, n, p, d)
 	}
 	return e.appendStructDirect(b, n, p, d)
 }
