@@ -30,7 +30,16 @@ func plainRaw(raw []byte, set *scan.Set, room int) bool {
 		}
 		switch c := raw[i]; c {
 		case '"':
-			if i = plainString(raw, i+1, set); i < 0 {
+			// plainString's loop over plain bytes here first: the
+			// strings of MarshalJSON output are most often a few plain
+			// ASCII bytes, where the call costs as much as the loop.
+			j := i + 1
+			for j < len(raw) && !set.Contains(raw[j]) {
+				j++
+			}
+			if j < len(raw) && raw[j] == '"' {
+				i = j + 1
+			} else if i = plainString(raw, j, set); i < 0 {
 				return false
 			}
 		case '{', '[':
@@ -100,7 +109,15 @@ func plainName(raw []byte, i int, set *scan.Set) int {
 	if i >= len(raw) || raw[i] != '"' {
 		return -1
 	}
-	if i = plainString(raw, i+1, set); i < 0 || i >= len(raw) || raw[i] != ':' {
+	// As plainRaw does for a string value.
+	for i++; i < len(raw) && !set.Contains(raw[i]); i++ {
+	}
+	if i < len(raw) && raw[i] == '"' {
+		i++
+	} else if i = plainString(raw, i, set); i < 0 {
+		return -1
+	}
+	if i >= len(raw) || raw[i] != ':' {
 		return -1
 	}
 	return i + 1
