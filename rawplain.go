@@ -23,7 +23,30 @@ func plainRaw(raw []byte, set *scan.Set, room int) bool {
 	var objects uint64 // bit k: the container at depth k is an object
 	depth := 0
 	i := 0
+	name := false // a member name and its ':' come first
 	for {
+		if name {
+			// A member name, as a string value below, then ':'. Here
+			// rather than in a function: two calls per member cost as
+			// much as the name.
+			if i >= len(raw) || raw[i] != '"' {
+				return false
+			}
+			j := i + 1
+			for j < len(raw) && !set.Contains(raw[j]) {
+				j++
+			}
+			if j < len(raw) && raw[j] == '"' {
+				i = j + 1
+			} else if i = plainString(raw, j, set); i < 0 {
+				return false
+			}
+			if i >= len(raw) || raw[i] != ':' {
+				return false
+			}
+			i++
+			name = false
+		}
 		// A value starts at i.
 		if i >= len(raw) {
 			return false
@@ -57,9 +80,7 @@ func plainRaw(raw []byte, set *scan.Set, room int) bool {
 			}
 			objects |= 1 << depth
 			depth++
-			if i = plainName(raw, i, set); i < 0 {
-				return false
-			}
+			name = true
 			continue
 		case 't', 'f', 'n':
 			n := literalLen(raw[i:])
@@ -86,11 +107,7 @@ func plainRaw(raw []byte, set *scan.Set, room int) bool {
 			inObject := objects>>(depth-1)&1 != 0
 			if c == ',' {
 				i++
-				if inObject {
-					if i = plainName(raw, i, set); i < 0 {
-						return false
-					}
-				}
+				name = inObject
 				break
 			}
 			if c == '}' && inObject || c == ']' && !inObject {
@@ -101,26 +118,6 @@ func plainRaw(raw []byte, set *scan.Set, room int) bool {
 			return false
 		}
 	}
-}
-
-// plainName returns the offset in raw past the member name at i and its
-// ':', or -1 where plainRaw does not take what stands there.
-func plainName(raw []byte, i int, set *scan.Set) int {
-	if i >= len(raw) || raw[i] != '"' {
-		return -1
-	}
-	// As plainRaw does for a string value.
-	for i++; i < len(raw) && !set.Contains(raw[i]); i++ {
-	}
-	if i < len(raw) && raw[i] == '"' {
-		i++
-	} else if i = plainString(raw, i, set); i < 0 {
-		return -1
-	}
-	if i >= len(raw) || raw[i] != ':' {
-		return -1
-	}
-	return i + 1
 }
 
 // plainString returns the offset in raw past the closing quote of the
