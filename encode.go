@@ -71,7 +71,12 @@ func (g *Generator) WriteValue(v any) error {
 	if err := g.checkValue("value"); err != nil {
 		return g.note(err)
 	}
-	e := encStatePool.Get().(*encState)
+	e := g.enc
+	if e != nil {
+		g.enc = nil // taken: a nested WriteValue takes one of the pool
+	} else {
+		e = encStatePool.Get().(*encState)
+	}
 	e.g = g
 	e.start = g.out.offset()
 	// g.esc stays as it is for the whole value: only the raw-value rule
@@ -120,7 +125,7 @@ func (g *Generator) WriteValue(v any) error {
 	}
 	done = true
 	g.firstErr = first
-	e.release()
+	e.release(g)
 	if ee, ok := err.(*EncodeError); ok {
 		ee.finish()
 	}
@@ -158,6 +163,17 @@ type encState struct {
 	// work counts the pointers, slices and maps entered on either path,
 	// for tests that bound the work a value costs (workHook).
 	work int
+	// method is the result of a marshal method the direct path called,
+	// while the state path writes it (appendMethod).
+	method methodResult
+	// word holds the data word of a pointer-shaped root value while the
+	// direct path reads it (writeRootDirect).
+	word unsafe.Pointer
+	// rootType and rootNode are the type of the last root value
+	// writeRootDirect was asked for and its node, nil where it does not
+	// take the type; kept across values.
+	rootType reflect.Type
+	rootNode *directNode
 	// start is the output offset at which the value began, for the
 	// offsets encoding/json reports (setNameNotString).
 	start int64
@@ -179,7 +195,10 @@ type seenKey struct {
 
 var encStatePool = sync.Pool{New: func() any { return new(encState) }}
 
-func (e *encState) release() {
+// release clears e after a value written by g and gives it back: to g
+// where g is a generator of genPool, which keeps it, else to
+// encStatePool.
+func (e *encState) release(g *Generator) {
 	if workHook != nil {
 		workHook(e.work)
 	}
@@ -198,6 +217,10 @@ func (e *encState) release() {
 	if cap(e.tmp) > 1<<10 {
 		e.tmp = nil
 	}
+	if g.pooled && g.enc == nil {
+		g.enc = e
+		return
+	}
 	encStatePool.Put(e)
 }
 
@@ -206,6 +229,12 @@ func (e *encState) encodeRoot(v any) error {
 		return e.g.WriteNull()
 	}
 	rv := reflect.ValueOf(v)
+	if ok, err := e.writeRootDirect(v, rv.Type()); ok {
+		if err != nil {
+			return encodeErr(rv.Type(), err)
+		}
+		return nil
+	}
 	if err := typeEncoder(rv.Type())(e, rv); err != nil {
 		return encodeErr(rv.Type(), err)
 	}
@@ -321,8 +350,8 @@ var genPool = sync.Pool{New: func() any { return new(Generator) }}
 // of its grammar stack.
 func getGenerator() *Generator {
 	g := genPool.Get().(*Generator)
-	stack := g.state.stack
-	*g = Generator{}
+	stack, e := g.state.stack, g.enc
+	*g = Generator{enc: e, pooled: true}
 	g.state.stack = stack[:0]
 	return g
 }

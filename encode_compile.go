@@ -438,6 +438,12 @@ func pointerTo(z any, v reflect.Value) any {
 
 func (e *encState) writeMarshalJSON(m json.Marshaler, t reflect.Type) error {
 	b, err := m.MarshalJSON()
+	return e.writeMarshalJSONResult(b, err, t)
+}
+
+// writeMarshalJSONResult writes b, the output of the MarshalJSON method of
+// a value of type t, or returns the method's error err.
+func (e *encState) writeMarshalJSONResult(b []byte, err error, t reflect.Type) error {
 	if err != nil {
 		return marshalerErr(t, err, "MarshalJSON")
 	}

@@ -1,6 +1,8 @@
 package jgen
 
 import (
+	"encoding"
+	"encoding/json"
 	"reflect"
 	"strconv"
 	"sync"
@@ -39,6 +41,13 @@ const (
 	directState
 	directTime    // a time.Time (appendTime)
 	directTimePtr // a *time.Time: null, or as directTime with the pointer's type for the state path
+	// The kinds of appendMethod (encode_direct_methods.go).
+	directMarshal    // a non-pointer type whose value has MarshalJSON
+	directMarshalPtr // a pointer type with MarshalJSON
+	directText       // a non-pointer type whose value has MarshalText
+	directTextPtr    // a pointer type with MarshalText
+	directNumber     // json.Number
+	directMap        // a map of string keys and fast values (appendMapDirect)
 )
 
 // directNode is the compiled direct encoding of one Go type. Nodes are
@@ -62,6 +71,13 @@ type directNode struct {
 	// interface holding a nil pointer to typ, whose data word valueAt
 	// sets.
 	ptr any
+	// marshaler, text and appender are, for the method kinds, the
+	// method's interface holding a nil pointer (of typ, or of *typ for
+	// a non-pointer typ), whose data word appendMethod sets; appender
+	// is nil where the pointer has no AppendText.
+	marshaler json.Marshaler
+	text      encoding.TextMarshaler
+	appender  encoding.TextAppender
 	// word is set where an interface holding a value of this type holds
 	// the value itself in its data word (a pointer-shaped type), rather
 	// than a pointer to it.
@@ -349,6 +365,14 @@ func buildDirect(t reflect.Type, built map[reflect.Type]*directNode) *directNode
 		n.ptr = reflect.Zero(reflect.PointerTo(t)).Interface()
 		return n
 	}
+	if k, ok := directMethodKind(t); ok {
+		buildMethodNode(n, t, k)
+		return n
+	}
+	if directMapOf(t) {
+		n.kind, n.fast = directMap, fastKindOf(t.Elem())
+		return n
+	}
 	if !directOwn(t, map[reflect.Type]bool{}) {
 		n.kind, n.enc = directState, typeEncoder(t)
 		n.ptr = reflect.Zero(reflect.PointerTo(t)).Interface()
@@ -431,6 +455,10 @@ func (e *encState) appendDirect(b []byte, n *directNode, p unsafe.Pointer, d int
 			return r, true
 		}
 		return e.appendState(b, n.enc, n.valueAt(p), d)
+	case directMarshal, directMarshalPtr, directText, directTextPtr, directNumber:
+		return e.appendMethod(b, n, p, d)
+	case directMap:
+		return e.appendMapDirect(b, n, p, d)
 	}
 	return e.appendStructDirect(b, n, p, d)
 }
@@ -562,26 +590,19 @@ func (e *encState) appendStructDirect(b []byte, n *directNode, p unsafe.Pointer,
 	}
 	cqc := qn.cqc
 	ops := n.ops
-	for i := 0; ; i++ {
-		// Omitted members are passed over in this inner loop, which makes
-		// no call and so keeps its few values in registers.
-		for ; i < len(ops); i++ {
-			op := &ops[i]
-			if op.zero == zeroNone {
-				break
-			}
-			if op.zero == zero8 {
-				if *(*uint64)(unsafe.Add(p, op.zoff)) != 0 {
-					break
-				}
-			} else if !op.omitted(p) {
-				break
-			}
-		}
-		if i >= len(ops) {
-			break
-		}
+	for i := 0; i < len(ops); i++ {
 		op := &ops[i]
+		// One byte tells a member without omitempty or omitzero, most
+		// members of most structs, which then cost no more than that.
+		if op.zero != zeroNone {
+			if op.zero == zero8 {
+				if *(*uint64)(unsafe.Add(p, op.zoff)) == 0 {
+					continue
+				}
+			} else if op.omitted(p) {
+				continue
+			}
+		}
 		fp := unsafe.Add(p, op.offset)
 		b = appendName(b, cqc[i])
 		ok := true

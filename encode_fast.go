@@ -247,14 +247,18 @@ func (e *encState) appendString(b []byte, s string) ([]byte, bool) {
 	if cap(b)-len(b) < len(src)+slack+2 {
 		b = growOut(b, len(src)+slack+2)
 	}
+	// The room is proved above: the quotes and the copy are written
+	// through a pointer, without the bounds checks and slicing of d,
+	// which cost as much as the copy of a short string.
 	l := len(b)
-	d := b[:cap(b)]
-	d[l] = x.quote
-	n := x.set.Copy(d[l+1:], src)
+	at := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), l)
+	*(*byte)(at) = x.quote
+	n := x.set.CopyTo((*byte)(unsafe.Add(at, 1)), src)
 	if n == len(src) {
-		d[l+1+n] = x.quote
-		return d[:l+n+2], true
+		*(*byte)(unsafe.Add(at, 1+n)) = x.quote
+		return b[:l+n+2], true
 	}
+	d := b[:cap(b)]
 	// Something to escape or check (non-ASCII text): escape the rest in
 	// place while it fits, as the generator's fast path does, the ASCII
 	// escapes of a table in the vector kernel where there is one.

@@ -86,6 +86,13 @@ type Generator struct {
 	readBuf []byte
 	// bufSize is the buffer capacity in writer mode, Slack included.
 	bufSize int
+	// enc is the encState a generator of genPool keeps between the
+	// values it writes (WriteValue), so that Marshal and Encode take one
+	// pooled object per call rather than two; nil while a value is
+	// written, and for every other generator.
+	enc *encState
+	// pooled is set for a generator of genPool (getGenerator).
+	pooled bool
 }
 
 // NewGenerator returns a Generator that writes to w through a buffer of

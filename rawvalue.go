@@ -177,6 +177,12 @@ func (g *Generator) emitRawChecked(tok string, raw []byte) bool {
 	}
 	d := g.out.buf[:cap(g.out.buf)]
 	o := len(g.out.buf)
+	if plainRaw(raw, x.set, room) {
+		// Written as it is: one read to check, one memmove to copy.
+		g.out.buf = d[:o+copy(d[o:], raw)]
+		_ = g.valueDone() // append mode: cannot fail
+		return true
+	}
 	var objects uint64 // bit k: the container at depth k is an object
 	depth := 0
 	i := 0
