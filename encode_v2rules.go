@@ -1,0 +1,770 @@
+package jgen
+
+import (
+	"encoding"
+	"encoding/base64"
+	"encoding/json"
+	"math"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// This file holds the value encoder of encoding/json/v2's rules (JSONv2):
+// encoders compiled per Go type and v2Flags, each appending the compact
+// encoding of the value at a pointer to a byte slice. WriteValue then
+// writes the bytes as one value (writeValueV2).
+
+// v2Func appends the encoding of the value at p, of the type it was
+// compiled for, to b.
+type v2Func func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error)
+
+// v2Entry is a compiled v2 encoder; ok is false when the rules do not
+// implement the type, or a type it contains by value or pointer (f then
+// refuses every value with ErrV2Unimplemented).
+type v2Entry struct {
+	f  v2Func
+	ok bool
+}
+
+type v2Key struct {
+	t reflect.Type
+	f v2Flags
+}
+
+// v2Encoders caches the *v2Entry of each v2Key.
+var v2Encoders sync.Map
+
+// v2State is the state of one value encoded under the v2 rules.
+type v2State struct {
+	g   *Generator
+	esc *escaper
+	// plainNames is set when the escaping writes every member name the
+	// way Minimal does (the quoted forms compiled into struct encoders).
+	plainNames bool
+	// dupNames is JSONv2.AllowDuplicateNames; strictUTF8 is set under
+	// InvalidUTF8Error.
+	dupNames, strictUTF8 bool
+	// depth counts the pointers, slices, maps and interfaces entered; a
+	// value nested deeper than v2MaxPointers is declined (a cycle, or
+	// nesting encoding/json/v2 reports itself).
+	depth int
+	// word holds the root value when its interface holds it directly (a
+	// pointer or map), so that the encoders get its address.
+	word unsafe.Pointer
+}
+
+// v2MaxPointers bounds s.depth: encoding/json/v2 starts looking for
+// cycles beyond 1000 levels, whose errors jgen leaves to it.
+const v2MaxPointers = 1000
+
+var v2StatePool = sync.Pool{New: func() any { return new(v2State) }}
+
+// writeValueV2 is WriteValue under the v2 rules: v is encoded whole into
+// a scratch buffer, then written as one value (verbatim in the Compact
+// layout, through the raw-value rule in the others, which lays it out).
+func (g *Generator) writeValueV2(v any) error {
+	if err := g.checkValue("value"); err != nil {
+		return g.note(err)
+	}
+	s := v2StatePool.Get().(*v2State)
+	s.g, s.esc = g, &g.esc
+	s.plainNames = plainNameEscaping(&g.esc)
+	s.dupNames = g.opts.V2.AllowDuplicateNames
+	s.strictUTF8 = g.esc.escaping.InvalidUTF8 == InvalidUTF8Error
+	sp := scratchPool.Get().(*[]byte)
+	b, err := s.encodeRoot((*sp)[:0], v, g.opts.V2.flags())
+	if err == nil {
+		if g.state.compact {
+			err = g.writeV2Compact(b)
+		} else {
+			err = g.writeRaw("value", b)
+		}
+	}
+	putScratch(sp, b)
+	s.g, s.esc, s.depth, s.word = nil, nil, 0, nil
+	v2StatePool.Put(s)
+	if ee, ok := err.(*EncodeError); ok {
+		ee.finish()
+	}
+	return g.note(err)
+}
+
+// writeV2Compact writes b, a compact value the v2 encoder wrote under the
+// generator's escaping, verbatim.
+func (g *Generator) writeV2Compact(b []byte) error {
+	if _, err := g.beginValue("value", len(b)); err != nil {
+		return err
+	}
+	if err := g.appendRaw(b); err != nil {
+		return err
+	}
+	return g.valueDone()
+}
+
+// plainNameEscaping reports whether x writes the struct member names the
+// v2 encoders compile (valid UTF-8, quoted under Minimal) the way Minimal
+// does: Minimal itself under any invalid-UTF-8 policy.
+func plainNameEscaping(x *escaper) bool {
+	e := x.escaping
+	e.InvalidUTF8 = InvalidUTF8Error
+	return e == Minimal
+}
+
+func (s *v2State) encodeRoot(b []byte, v any, f v2Flags) ([]byte, error) {
+	if v == nil {
+		return append(b, "null"...), nil
+	}
+	t := reflect.TypeOf(v)
+	data := (*[2]unsafe.Pointer)(unsafe.Pointer(&v))[1]
+	p := data
+	if ifaceHoldsValue(t) {
+		s.word = data
+		p = unsafe.Pointer(&s.word)
+	} else if k := t.Kind(); k == reflect.Struct || k == reflect.Array {
+		// Possibly held directly in the interface: copy it out.
+		c := reflect.New(t)
+		c.Elem().Set(reflect.ValueOf(v))
+		p = c.UnsafePointer()
+	}
+	b, err := v2Lookup(t, f).f(s, b, p)
+	if err != nil {
+		return b, encodeErr(t, err)
+	}
+	return b, nil
+}
+
+// ifaceHoldsValue reports whether an interface holding a value of type t
+// holds the value itself in its data word (not a pointer to it), for the
+// kinds where that is known from the kind; a struct or an array of one
+// pointer-shaped element may be either, and is copied by the callers.
+func ifaceHoldsValue(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Chan, reflect.Func, reflect.UnsafePointer:
+		return true
+	}
+	return false
+}
+
+// v2Lookup returns the compiled encoder of t under f, compiling it on
+// first use; a recursive type's use of itself while it is compiled gets a
+// forwarding encoder.
+func v2Lookup(t reflect.Type, f v2Flags) *v2Entry {
+	k := v2Key{t, f}
+	if e, ok := v2Encoders.Load(k); ok {
+		return e.(*v2Entry)
+	}
+	var (
+		wg  sync.WaitGroup
+		got *v2Entry
+	)
+	wg.Add(1)
+	fwd := &v2Entry{ok: true, f: func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+		wg.Wait()
+		return got.f(s, b, p)
+	}}
+	if e, loaded := v2Encoders.LoadOrStore(k, fwd); loaded {
+		return e.(*v2Entry)
+	}
+	fn, ok := compileV2(t, f)
+	if !ok {
+		fn = v2Unimplemented(t)
+	}
+	got = &v2Entry{f: fn, ok: ok}
+	wg.Done()
+	v2Encoders.Store(k, got)
+	return got
+}
+
+func v2Unimplemented(t reflect.Type) v2Func {
+	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+		return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+	}
+}
+
+var (
+	durationType      = reflect.TypeFor[time.Duration]()
+	textAppenderType  = reflect.TypeFor[encoding.TextAppender]()
+	jsonMarshalerType = reflect.TypeFor[json.Marshaler]()
+)
+
+// hasV2Methods reports whether t or *t has a method encoding/json/v2
+// calls to marshal a value (MarshalJSONTo, MarshalJSON, AppendText,
+// MarshalText): v2 calls a pointer receiver's method on any value, all
+// its values being addressable.
+func hasV2Methods(t reflect.Type) bool {
+	for _, u := range []reflect.Type{t, reflect.PointerTo(t)} {
+		if u.Implements(jsonMarshalerType) || u.Implements(textMarshalerType) || u.Implements(textAppenderType) {
+			return true
+		}
+		if _, ok := u.MethodByName("MarshalJSONTo"); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// compileV2 compiles the encoder of t under f; false when the rules do
+// not implement t.
+func compileV2(t reflect.Type, f v2Flags) (v2Func, bool) {
+	switch {
+	case t == timeType:
+		return v2Time, true
+	case t == durationType:
+		return nil, false // v2 refuses it ("no default representation")
+	case t.PkgPath() == "encoding/json/jsontext" && t.Name() == "Value":
+		return nil, false
+	case hasV2Methods(t):
+		return nil, false
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return v2Bool, true
+	case reflect.String:
+		return v2String, true
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return v2IntEncoder(t.Size(), f&v2Stringify != 0), true
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return v2UintEncoder(t.Size(), f&v2Stringify != 0), true
+	case reflect.Float32, reflect.Float64:
+		return v2FloatEncoder(t, f&v2Stringify != 0), true
+	case reflect.Interface:
+		return v2InterfaceEncoder(t, f), true
+	case reflect.Pointer:
+		return v2PtrEncoder(t, f)
+	case reflect.Slice:
+		return v2SliceEncoder(t, f)
+	case reflect.Array:
+		return v2ArrayEncoder(t, f)
+	case reflect.Map:
+		return v2MapEncoder(t, f)
+	case reflect.Struct:
+		return v2StructEncoder(t, f)
+	}
+	return nil, false // chan, func, complex, unsafe.Pointer: v2's errors
+}
+
+func v2Bool(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+	if *(*bool)(p) {
+		return append(b, "true"...), nil
+	}
+	return append(b, "false"...), nil
+}
+
+func v2String(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+	return s.esc.appendQuoted(b, stringBytes(*(*string)(p)))
+}
+
+// readInt reads a signed integer of size bytes at p.
+func readInt(p unsafe.Pointer, size uintptr) int64 {
+	switch size {
+	case 1:
+		return int64(*(*int8)(p))
+	case 2:
+		return int64(*(*int16)(p))
+	case 4:
+		return int64(*(*int32)(p))
+	}
+	return *(*int64)(p)
+}
+
+// readUint reads an unsigned integer of size bytes at p.
+func readUint(p unsafe.Pointer, size uintptr) uint64 {
+	switch size {
+	case 1:
+		return uint64(*(*uint8)(p))
+	case 2:
+		return uint64(*(*uint16)(p))
+	case 4:
+		return uint64(*(*uint32)(p))
+	}
+	return *(*uint64)(p)
+}
+
+func v2IntEncoder(size uintptr, quoted bool) v2Func {
+	if quoted {
+		return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+			b = append(b, '"')
+			b = appendInt(b, readInt(p, size))
+			return append(b, '"'), nil
+		}
+	}
+	if size == 8 {
+		return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+			return appendInt(b, *(*int64)(p)), nil
+		}
+	}
+	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+		return appendInt(b, readInt(p, size)), nil
+	}
+}
+
+func v2UintEncoder(size uintptr, quoted bool) v2Func {
+	if quoted {
+		return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+			b = append(b, '"')
+			b = appendUint(b, readUint(p, size))
+			return append(b, '"'), nil
+		}
+	}
+	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+		return appendUint(b, readUint(p, size)), nil
+	}
+}
+
+func v2FloatEncoder(t reflect.Type, quoted bool) v2Func {
+	bits := 64
+	if t.Kind() == reflect.Float32 {
+		bits = 32
+	}
+	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+		var f float64
+		if bits == 32 {
+			f = float64(*(*float32)(p))
+		} else {
+			f = *(*float64)(p)
+		}
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return b, &EncodeError{Type: t, Err: &json.UnsupportedValueError{Value: reflect.ValueOf(f), Str: strconv.FormatFloat(f, 'g', -1, bits)}}
+		}
+		if quoted {
+			b = append(b, '"')
+			b = appendFloat(b, f, bits)
+			return append(b, '"'), nil
+		}
+		return appendFloat(b, f, bits), nil
+	}
+}
+
+// v2Time writes a time.Time as encoding/json/v2 does by default: its
+// RFC 3339 text with nanoseconds (time.RFC3339Nano), as its MarshalJSON
+// writes it. A time appendTime declines (a year outside [0,9999], or an
+// escaping that changes the text) is declined here too.
+func v2Time(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+	t := *(*time.Time)(p)
+	if out, ok := s.g.appendTime(b, t); ok {
+		return out, nil
+	}
+	return b, &EncodeError{Type: timeType, Err: ErrV2Unimplemented}
+}
+
+func v2InterfaceEncoder(it reflect.Type, f v2Flags) v2Func {
+	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+		// A non-empty interface is {itab, data}, an empty one {type,
+		// data}: the data word is second in both.
+		words := (*[2]unsafe.Pointer)(p)
+		if words[0] == nil {
+			return append(b, "null"...), nil
+		}
+		ev := reflect.NewAt(it, p).Elem().Elem()
+		t := ev.Type()
+		q := words[1]
+		if ifaceHoldsValue(t) {
+			q = unsafe.Pointer(&words[1])
+		} else if k := t.Kind(); k == reflect.Struct || k == reflect.Array {
+			c := reflect.New(t)
+			c.Elem().Set(ev)
+			q = c.UnsafePointer()
+		}
+		if s.depth++; s.depth > v2MaxPointers {
+			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+		}
+		b, err := v2Lookup(t, f).f(s, b, q)
+		s.depth--
+		if err != nil {
+			return b, encodeErr(t, err)
+		}
+		return b, nil
+	}
+}
+
+func v2PtrEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
+	elem := v2Lookup(t.Elem(), f)
+	if !elem.ok {
+		return nil, false
+	}
+	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+		q := *(*unsafe.Pointer)(p)
+		if q == nil {
+			return append(b, "null"...), nil
+		}
+		if s.depth++; s.depth > v2MaxPointers {
+			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+		}
+		b, err := elem.f(s, b, q)
+		s.depth--
+		return b, err
+	}, true
+}
+
+// sliceHeader is the layout of a slice.
+type sliceHeader struct {
+	data     unsafe.Pointer
+	len, cap int
+}
+
+func v2SliceEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
+	et := t.Elem()
+	if et.Kind() == reflect.Uint8 && et.PkgPath() == "" {
+		return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+			h := (*sliceHeader)(p)
+			if h.data == nil && f&v2NilSliceNull != 0 {
+				return append(b, "null"...), nil
+			}
+			b = append(b, '"')
+			b = base64.StdEncoding.AppendEncode(b, unsafe.Slice((*byte)(h.data), h.len))
+			return append(b, '"'), nil
+		}, true
+	}
+	elem := v2Lookup(et, f)
+	if !elem.ok {
+		return nil, false
+	}
+	size := et.Size()
+	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+		h := (*sliceHeader)(p)
+		if h.data == nil {
+			if f&v2NilSliceNull != 0 {
+				return append(b, "null"...), nil
+			}
+			return append(b, "[]"...), nil
+		}
+		if s.depth++; s.depth > v2MaxPointers {
+			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+		}
+		b = append(b, '[')
+		var err error
+		for i := range h.len {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if b, err = elem.f(s, b, unsafe.Add(h.data, uintptr(i)*size)); err != nil {
+				return b, atPath(err, et, strconv.Itoa(i))
+			}
+		}
+		s.depth--
+		return append(b, ']'), nil
+	}, true
+}
+
+func v2ArrayEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
+	et := t.Elem()
+	n := t.Len()
+	if et.Kind() == reflect.Uint8 && et.PkgPath() == "" {
+		return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+			b = append(b, '"')
+			b = base64.StdEncoding.AppendEncode(b, unsafe.Slice((*byte)(p), n))
+			return append(b, '"'), nil
+		}, true
+	}
+	elem := v2Lookup(et, f)
+	if !elem.ok {
+		return nil, false
+	}
+	size := et.Size()
+	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+		b = append(b, '[')
+		var err error
+		for i := range n {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if b, err = elem.f(s, b, unsafe.Add(p, uintptr(i)*size)); err != nil {
+				return b, atPath(err, et, strconv.Itoa(i))
+			}
+		}
+		return append(b, ']'), nil
+	}, true
+}
+
+func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
+	kt, et := t.Key(), t.Elem()
+	if hasV2Methods(kt) {
+		return nil, false
+	}
+	var name func(k reflect.Value) (string, error)
+	switch kt.Kind() {
+	case reflect.String:
+		name = func(k reflect.Value) (string, error) { return k.String(), nil }
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		name = func(k reflect.Value) (string, error) { return strconv.FormatInt(k.Int(), 10), nil }
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		name = func(k reflect.Value) (string, error) { return strconv.FormatUint(k.Uint(), 10), nil }
+	case reflect.Float32, reflect.Float64:
+		bits := kt.Bits()
+		name = func(k reflect.Value) (string, error) {
+			x := k.Float()
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return "", &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
+			}
+			return string(appendFloat(nil, x, bits)), nil
+		}
+	default:
+		return nil, false
+	}
+	elem := v2Lookup(et, f)
+	if !elem.ok {
+		return nil, false
+	}
+	isString := kt.Kind() == reflect.String
+	size := et.Size()
+	sliceType := reflect.SliceOf(et)
+	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+		m := reflect.NewAt(t, p).Elem()
+		n := m.Len()
+		if n == 0 {
+			if f&v2NilMapNull != 0 && m.IsNil() {
+				return append(b, "null"...), nil
+			}
+			return append(b, "{}"...), nil
+		}
+		if s.depth++; s.depth > v2MaxPointers {
+			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+		}
+		names := make([]string, n)
+		vals := reflect.MakeSlice(sliceType, n, n)
+		base := vals.UnsafePointer()
+		i := 0
+		for it := m.MapRange(); it.Next() && i < n; i++ {
+			nm, err := name(it.Key())
+			if err != nil {
+				return b, err
+			}
+			if isString && !s.strictUTF8 && !s.dupNames && !utf8.ValidString(nm) {
+				// Two such keys may be written as the same name.
+				return b, &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
+			}
+			names[i] = nm
+			vals.Index(i).SetIterValue(it)
+		}
+		idx := make([]int, i)
+		for j := range idx {
+			idx[j] = j
+		}
+		slices.SortFunc(idx, func(x, y int) int { return strings.Compare(names[x], names[y]) })
+		b = append(b, '{')
+		var err error
+		for j, k := range idx {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			if b, err = s.esc.appendQuoted(b, stringBytes(names[k])); err != nil {
+				return b, &EncodeError{Type: kt, Err: err, key: true}
+			}
+			b = append(b, ':')
+			if b, err = elem.f(s, b, unsafe.Add(base, uintptr(k)*size)); err != nil {
+				return b, atPath(err, et, names[k])
+			}
+		}
+		s.depth--
+		return append(b, '}'), nil
+	}, true
+}
+
+// v2Field is a struct field as the v2 struct encoder writes it.
+type v2Field struct {
+	name   string
+	quoted string // the quoted name under Minimal, with its ':'
+	offset uintptr
+	typ    reflect.Type
+	enc    v2Func
+	// omitZero, omitEmpty: the tag options (omitZero also under
+	// OmitZeroStructFields); isZero reports a zero value for omitZero.
+	omitZero, omitEmpty bool
+	isZero              func(p unsafe.Pointer) bool
+}
+
+// v2StructEncoder compiles a struct by encoding/json/v2's field rules
+// (Go 1.27 v2/fields.go) where they hold no Go embedded field, no embed or
+// format option and no tag v2 refuses; false otherwise.
+func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
+	var fields []v2Field
+	hasTag, names := false, map[string]bool{}
+	for i := range t.NumField() {
+		sf := t.Field(i)
+		tag, tagged := sf.Tag.Lookup("json")
+		hasTag = hasTag || tagged
+		if tag == "-" {
+			continue
+		}
+		if sf.Anonymous {
+			return nil, false // Go embedding: v2 inlines (embed)
+		}
+		if !sf.IsExported() {
+			if tagged {
+				return nil, false // v2 refuses a tag on an unexported field
+			}
+			continue
+		}
+		o, ok := parseV2Tag(sf.Name, tag)
+		if !ok || names[o.name] {
+			return nil, false
+		}
+		names[o.name] = true
+		ff := f
+		if o.str {
+			switch sf.Type.Kind() {
+			case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+				reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+				reflect.Float32, reflect.Float64:
+				ff |= v2Stringify
+			default:
+				return nil, false
+			}
+		}
+		e := v2Lookup(sf.Type, ff)
+		if !e.ok {
+			return nil, false
+		}
+		fd := v2Field{name: o.name, offset: sf.Offset, typ: sf.Type, enc: e.f, omitEmpty: o.omitEmpty}
+		q, err := minimalEscaper.appendQuoted(nil, []byte(o.name))
+		if err != nil {
+			return nil, false
+		}
+		fd.quoted = string(append(q, ':'))
+		if o.omitZero || f&v2OmitZero != 0 {
+			fd.omitZero = true
+			switch {
+			case sf.Type == timeType:
+				fd.isZero = func(p unsafe.Pointer) bool { return (*time.Time)(p).IsZero() }
+			case sf.Type.Implements(isZeroerType) || reflect.PointerTo(sf.Type).Implements(isZeroerType):
+				return nil, false
+			default:
+				ft := sf.Type
+				fd.isZero = func(p unsafe.Pointer) bool { return reflect.NewAt(ft, p).Elem().IsZero() }
+			}
+		}
+		fields = append(fields, fd)
+	}
+	if t.NumField() > 0 && !hasTag && len(fields) == 0 {
+		return nil, false // v2: "Go struct has no exported fields"
+	}
+	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+		b = append(b, '{')
+		first := true
+		var err error
+		for i := range fields {
+			fd := &fields[i]
+			q := unsafe.Add(p, fd.offset)
+			if fd.omitZero && fd.isZero(q) {
+				continue
+			}
+			mark := len(b)
+			if !first {
+				b = append(b, ',')
+			}
+			if s.plainNames {
+				b = append(b, fd.quoted...)
+			} else {
+				if b, err = s.esc.appendQuoted(b, stringBytes(fd.name)); err != nil {
+					return b, err
+				}
+				b = append(b, ':')
+			}
+			start := len(b)
+			if b, err = fd.enc(s, b, q); err != nil {
+				return b, atPath(err, fd.typ, fd.name)
+			}
+			if fd.omitEmpty && emptyJSON(b[start:]) {
+				b = b[:mark]
+				continue
+			}
+			first = false
+		}
+		return append(b, '}'), nil
+	}, true
+}
+
+// emptyJSON reports whether v is the compact null, "", {} or [], which
+// v2's omitempty omits.
+func emptyJSON(v []byte) bool {
+	switch string(v) {
+	case "null", `""`, "{}", "[]":
+		return true
+	}
+	return false
+}
+
+// minimalEscaper quotes the member names compiled into struct encoders.
+var minimalEscaper = func() *escaper {
+	var x escaper
+	x.init(Minimal)
+	return &x
+}()
+
+// v2Tag is a parsed json tag.
+type v2Tag struct {
+	name                     string
+	omitEmpty, omitZero, str bool
+}
+
+// parseV2Tag parses a json tag by encoding/json/v2's grammar where the
+// tag is of the plain forms: a name holding none of ,\'"` and options
+// each a Go identifier (omitempty, omitzero, string, case:ignore or
+// case:strict, or one v2 ignores), none twice. It reports false for the
+// rest (single-quoted names, embed, format, and what v2 refuses).
+func parseV2Tag(field, tag string) (v2Tag, bool) {
+	o := v2Tag{name: field}
+	name, opts, hasOpts := strings.Cut(tag, ",")
+	if strings.ContainsAny(name, "\\'\"`") || !utf8.ValidString(name) {
+		return o, false
+	}
+	if name != "" {
+		o.name = name
+	}
+	if !hasOpts {
+		return o, true
+	}
+	seen := map[string]bool{}
+	for _, opt := range strings.Split(opts, ",") {
+		if !isIdent(opt) {
+			if opt != "case:ignore" && opt != "case:strict" {
+				return o, false
+			}
+			if seen["case"] {
+				return o, false
+			}
+			seen["case"] = true
+			continue
+		}
+		if seen[opt] {
+			return o, false
+		}
+		seen[opt] = true
+		switch opt {
+		case "omitempty":
+			o.omitEmpty = true
+		case "omitzero":
+			o.omitZero = true
+		case "string":
+			o.str = true
+		default:
+			switch strings.ReplaceAll(strings.ToLower(opt), "_", "") {
+			case "case", "embed", "omitzero", "omitempty", "string", "format":
+				return o, false // embed, format, or a mutant v2 refuses
+			}
+		}
+	}
+	return o, true
+}
+
+// isIdent reports whether s is a Go identifier as v2's tag grammar reads
+// an option: a letter or '_', then letters, digits and '_'.
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if r == '_' || unicode.IsLetter(r) || i > 0 && unicode.IsNumber(r) {
+			continue
+		}
+		return false
+	}
+	return true
+}
