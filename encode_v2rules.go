@@ -33,13 +33,9 @@ type v2Entry struct {
 	ok bool
 }
 
-type v2Key struct {
-	t reflect.Type
-	f v2Flags
-}
-
-// v2Encoders caches the *v2Entry of each v2Key.
-var v2Encoders sync.Map
+// v2Encoders caches the *v2Entry of each reflect.Type, one map per
+// v2Flags (a key of type and flags would be boxed on every lookup).
+var v2Encoders [v2Stringify << 1]sync.Map
 
 // v2State is the state of one value encoded under the v2 rules.
 type v2State struct {
@@ -156,8 +152,8 @@ func ifaceHoldsValue(t reflect.Type) bool {
 // first use; a recursive type's use of itself while it is compiled gets a
 // forwarding encoder.
 func v2Lookup(t reflect.Type, f v2Flags) *v2Entry {
-	k := v2Key{t, f}
-	if e, ok := v2Encoders.Load(k); ok {
+	m := &v2Encoders[f]
+	if e, ok := m.Load(t); ok {
 		return e.(*v2Entry)
 	}
 	var (
@@ -169,7 +165,7 @@ func v2Lookup(t reflect.Type, f v2Flags) *v2Entry {
 		wg.Wait()
 		return got.f(s, b, p)
 	}}
-	if e, loaded := v2Encoders.LoadOrStore(k, fwd); loaded {
+	if e, loaded := m.LoadOrStore(t, fwd); loaded {
 		return e.(*v2Entry)
 	}
 	fn, ok := compileV2(t, f)
@@ -178,7 +174,7 @@ func v2Lookup(t reflect.Type, f v2Flags) *v2Entry {
 	}
 	got = &v2Entry{f: fn, ok: ok}
 	wg.Done()
-	v2Encoders.Store(k, got)
+	m.Store(t, got)
 	return got
 }
 
