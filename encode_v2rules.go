@@ -1,6 +1,7 @@
 package jgen
 
 import (
+	"bytes"
 	"encoding"
 	"encoding/base64"
 	"encoding/json"
@@ -51,6 +52,8 @@ type v2State struct {
 	// value nested deeper than v2MaxPointers is declined (a cycle, or
 	// nesting encoding/json/v2 reports itself).
 	depth int
+	// tmp is scratch for AppendText.
+	tmp []byte
 	// word holds the root value when its interface holds it directly (a
 	// pointer or map), so that the encoders get its address.
 	word unsafe.Pointer
@@ -123,8 +126,9 @@ func (s *v2State) encodeRoot(b []byte, v any, f v2Flags) ([]byte, error) {
 	if ifaceHoldsValue(t) {
 		s.word = data
 		p = unsafe.Pointer(&s.word)
-	} else if k := t.Kind(); k == reflect.Struct || k == reflect.Array {
-		// Possibly held directly in the interface: copy it out.
+	} else if k := t.Kind(); k == reflect.Struct || k == reflect.Array || hasV2Methods(t) {
+		// Possibly held directly in the interface, or the receiver of a
+		// method (the interface's copy may be read-only): copy it out.
 		c := reflect.New(t)
 		c.Elem().Set(reflect.ValueOf(v))
 		p = c.UnsafePointer()
@@ -206,6 +210,13 @@ func hasV2Methods(t reflect.Type) bool {
 	return false
 }
 
+// hasMethod reports whether t or *t has the method name.
+func hasMethod(t reflect.Type, name string) bool {
+	_, ok := t.MethodByName(name)
+	_, pok := reflect.PointerTo(t).MethodByName(name)
+	return ok || pok
+}
+
 // compileV2 compiles the encoder of t under f; false when the rules do
 // not implement t.
 func compileV2(t reflect.Type, f v2Flags) (v2Func, bool) {
@@ -216,8 +227,22 @@ func compileV2(t reflect.Type, f v2Flags) (v2Func, bool) {
 		return nil, false // v2 refuses it ("no default representation")
 	case t.PkgPath() == "encoding/json/jsontext" && t.Name() == "Value":
 		return nil, false
-	case hasV2Methods(t):
-		return nil, false
+	case t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface && hasV2Methods(t):
+		// v2 calls the methods of a value (never of a pointer or an
+		// interface, whose nil would be the receiver), through its
+		// address, in the order MarshalJSONTo, MarshalJSON, AppendText,
+		// MarshalText (Go 1.27 v2/arshal_methods.go).
+		pt := reflect.PointerTo(t)
+		switch {
+		case hasMethod(t, "MarshalJSONTo"):
+			return nil, false
+		case pt.Implements(jsonMarshalerType):
+			return v2MarshalJSONEncoder(t), true
+		case pt.Implements(textAppenderType):
+			return v2AppendTextEncoder(t), true
+		default:
+			return v2MarshalTextEncoder(t), true
+		}
 	}
 	switch t.Kind() {
 	case reflect.Bool:
@@ -363,7 +388,10 @@ func v2InterfaceEncoder(it reflect.Type, f v2Flags) v2Func {
 		q := words[1]
 		if ifaceHoldsValue(t) {
 			q = unsafe.Pointer(&words[1])
-		} else if k := t.Kind(); k == reflect.Struct || k == reflect.Array {
+		} else if k := t.Kind(); k == reflect.Struct || k == reflect.Array || hasV2Methods(t) {
+			// Copied where it may be held in the interface directly, and
+			// where a method may get its address (the interface's copy
+			// may be read-only memory).
 			c := reflect.New(t)
 			c.Elem().Set(ev)
 			q = c.UnsafePointer()
@@ -763,4 +791,143 @@ func isIdent(s string) bool {
 		return false
 	}
 	return true
+}
+
+// methodErr wraps the error of the method of a value of type t.
+func methodErr(t reflect.Type, method string, err error) error {
+	return &EncodeError{Type: t, Err: err, method: method}
+}
+
+// v2AppendTextEncoder writes the text of AppendText as a string under
+// the escaping (invalid UTF-8 under its policy, as v2 under
+// AllowInvalidUTF8 or not).
+func v2AppendTextEncoder(t reflect.Type) v2Func {
+	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+		m, _ := reflect.NewAt(t, p).Interface().(encoding.TextAppender)
+		text, err := m.AppendText(s.tmp[:0])
+		if err != nil {
+			return b, methodErr(t, "AppendText", err)
+		}
+		if cap(text) <= 1<<10 {
+			s.tmp = text[:0]
+		}
+		return s.esc.appendQuoted(b, text)
+	}
+}
+
+// v2MarshalTextEncoder writes the text of MarshalText as a string, as
+// v2AppendTextEncoder does.
+func v2MarshalTextEncoder(t reflect.Type) v2Func {
+	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+		m, _ := reflect.NewAt(t, p).Interface().(encoding.TextMarshaler)
+		text, err := m.MarshalText()
+		if err != nil {
+			return b, methodErr(t, "MarshalText", err)
+		}
+		return s.esc.appendQuoted(b, text)
+	}
+}
+
+// v2MarshalJSONEncoder writes the output of MarshalJSON as v2 writes it
+// (jsontext's WriteValue: checked, whitespace dropped, strings written
+// canonically under the escaping, numbers verbatim, duplicate names
+// refused), for the output that v2 leaves unchanged but for its
+// whitespace: valid JSON and valid UTF-8 without a backslash, and under
+// HTMLSafe or JSLineTerminators without the characters they escape. Other
+// output (whose strings v2 rewrites) is declined, as is any under an
+// escaping other than Minimal's (with HTMLSafe, JSLineTerminators).
+func v2MarshalJSONEncoder(t reflect.Type) v2Func {
+	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+		m, _ := reflect.NewAt(t, p).Interface().(json.Marshaler)
+		val, err := m.MarshalJSON()
+		if err != nil {
+			return b, methodErr(t, "MarshalJSON", err)
+		}
+		out, ok := s.appendPlainJSON(b, val)
+		if !ok {
+			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+		}
+		return out, nil
+	}
+}
+
+// appendPlainJSON appends val without its whitespace, where
+// v2MarshalJSONEncoder accepts it.
+func (s *v2State) appendPlainJSON(b, val []byte) ([]byte, bool) {
+	e := s.esc.escaping
+	html, js := e.HTMLSafe, e.JSLineTerminators
+	e.InvalidUTF8, e.HTMLSafe, e.JSLineTerminators = InvalidUTF8Error, false, false
+	if e != Minimal || !json.Valid(val) || !utf8.Valid(val) {
+		return b, false
+	}
+	mark := len(b)
+	inStr, objects := false, false
+	for i, c := range val {
+		switch {
+		case c == '\\':
+			return b[:mark], false
+		case c == '"':
+			inStr = !inStr
+		case inStr:
+			if html && (c == '<' || c == '>' || c == '&') ||
+				js && c == 0xE2 && i+2 < len(val) && val[i+1] == 0x80 && (val[i+2] == 0xA8 || val[i+2] == 0xA9) {
+				return b[:mark], false
+			}
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			continue
+		case c == '{':
+			objects = true
+		}
+		b = append(b, c)
+	}
+	if objects && !s.dupNames && hasDuplicateNames(b[mark:]) {
+		return b[:mark], false
+	}
+	return b, true
+}
+
+// hasDuplicateNames reports whether an object in v, valid JSON, has two
+// members of one name.
+func hasDuplicateNames(v []byte) bool {
+	d := json.NewDecoder(bytes.NewReader(v))
+	d.UseNumber()
+	type frame struct {
+		names map[string]bool
+		obj   bool
+	}
+	var stack []frame
+	name := true
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			return false
+		}
+		top := len(stack) - 1
+		switch x := tok.(type) {
+		case json.Delim:
+			switch x {
+			case '{':
+				stack = append(stack, frame{map[string]bool{}, true})
+				name = true
+				continue
+			case '[':
+				stack = append(stack, frame{nil, false})
+				continue
+			default:
+				stack = stack[:top]
+			}
+		case string:
+			if top >= 0 && stack[top].obj && name {
+				if stack[top].names[x] {
+					return true
+				}
+				stack[top].names[x] = true
+				name = false
+				continue
+			}
+		}
+		if top = len(stack) - 1; top >= 0 && stack[top].obj {
+			name = true
+		}
+	}
 }

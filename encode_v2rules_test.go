@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -155,6 +156,13 @@ var v2HandValues = []any{
 		} `json:",omitempty"`
 	}{A: []int{}, B: map[string]int{}},
 	&struct{ Next any }{},
+	// "-," is the name "-" in v1; v2 refuses the trailing comma.
+	struct {
+		A int `json:"-,"`
+	}{},
+	struct {
+		A int `json:"-,omitempty"`
+	}{},
 	[]*int{nil}, [2]any{1, "x"}, &[]string{"a"},
 }
 
@@ -199,5 +207,108 @@ func TestWriteValueV2RandomTypes(t *testing.T) {
 	}
 	for j, c := range cases {
 		t.Logf("%s: %d same, %d errors in both, %d declined", c.name, tallies[j].same, tallies[j].bothErr, tallies[j].declined)
+	}
+}
+
+// v2RandomType returns a random type made of what jgen's v2 rules
+// implement (no embedded fields, no json.Number, json.RawMessage or
+// time.Duration) beside types with MarshalJSON and MarshalText methods,
+// so that the differential run reaches the implemented rules.
+func v2RandomType(rv *randomValues, depth int) reflect.Type {
+	r := rv.r
+	scalars := []reflect.Type{
+		reflect.TypeFor[bool](), reflect.TypeFor[int](), reflect.TypeFor[int8](), reflect.TypeFor[int64](),
+		reflect.TypeFor[uint](), reflect.TypeFor[uint16](), reflect.TypeFor[uintptr](),
+		reflect.TypeFor[float32](), reflect.TypeFor[float64](), reflect.TypeFor[string](), reflect.TypeFor[string](),
+		reflect.TypeFor[[]byte](), reflect.TypeFor[time.Time](), reflect.TypeFor[any](),
+		reflect.TypeFor[ptrMarshaler](), reflect.TypeFor[valueText](),
+		reflect.TypeFor[ptrText](), reflect.TypeFor[[4]byte](),
+	}
+	if depth <= 0 || r.IntN(3) == 0 {
+		return scalars[r.IntN(len(scalars))]
+	}
+	switch r.IntN(7) {
+	case 0:
+		return reflect.PointerTo(v2RandomType(rv, depth-1))
+	case 1:
+		return reflect.SliceOf(v2RandomType(rv, depth-1))
+	case 2:
+		return reflect.ArrayOf(r.IntN(3), v2RandomType(rv, depth-1))
+	case 3:
+		return reflect.MapOf(reflect.TypeFor[string](), v2RandomType(rv, depth-1))
+	case 4:
+		keys := []reflect.Type{reflect.TypeFor[int16](), reflect.TypeFor[uint8](), reflect.TypeFor[float64]()}
+		return reflect.MapOf(keys[r.IntN(len(keys))], v2RandomType(rv, depth-1))
+	}
+	return v2RandomStruct(rv, depth-1)
+}
+
+func v2RandomStruct(rv *randomValues, depth int) reflect.Type {
+	r := rv.r
+	var fields []reflect.StructField
+	for i := range r.IntN(6) {
+		ft := v2RandomType(rv, depth)
+		f := reflect.StructField{Name: fmt.Sprintf("F%d", i), Type: ft}
+		name := ""
+		if r.IntN(2) == 0 {
+			name = tagNames[r.IntN(len(tagNames))]
+		}
+		var opts []string
+		for _, o := range []string{"omitempty", "omitzero", "string", "case:ignore"} {
+			// string only on numbers, where jgen implements it (v2
+			// refuses it elsewhere; the hand-written values hold that).
+			numeric := ft.Kind() >= reflect.Int && ft.Kind() <= reflect.Float64
+			if o == "string" && !numeric {
+				continue
+			}
+			if r.IntN(4) == 0 {
+				opts = append(opts, o)
+			}
+		}
+		switch r.IntN(12) {
+		case 0:
+			f.Tag = `json:"-"`
+		default:
+			if name != "" || len(opts) > 0 {
+				f.Tag = reflect.StructTag(fmt.Sprintf(`json:%q`, name+","+strings.Join(opts, ",")))
+			}
+		}
+		fields = append(fields, f)
+	}
+	return reflect.StructOf(fields)
+}
+
+// TestWriteValueV2RandomImplemented is TestWriteValueV2RandomTypes over
+// v2RandomStruct's types, and requires most values to be encoded by jgen.
+func TestWriteValueV2RandomImplemented(t *testing.T) {
+	rv := &randomValues{r: newRand(2022)}
+	n := 1500
+	if testing.Short() {
+		n = 400
+	}
+	cases := v2OptionCases()
+	tallies := make([]v2Tally, len(cases))
+	for i := range n {
+		typ := v2RandomStruct(rv, 3)
+		v := reflect.New(typ)
+		rv.fill(v.Elem(), 4)
+		name := fmt.Sprintf("type %d %v", i, typ)
+		for j, c := range cases {
+			compareV2(t, name, c, v.Interface(), &tallies[j])
+			compareV2(t, name+" (by value)", c, v.Elem().Interface(), &tallies[j])
+		}
+		if t.Failed() {
+			break
+		}
+	}
+	for j, c := range cases {
+		n := tallies[j]
+		t.Logf("%s: %d same, %d errors in both, %d declined", c.name, n.same, n.bothErr, n.declined)
+		// About 42% same and 4% errors in both at 1500 types: the rest
+		// hold a ptrMarshaler whose output has escapes, or a time
+		// appendTime declines.
+		if n.same < n.declined/2 {
+			t.Errorf("%s: jgen encoded only %d values, declined %d", c.name, n.same, n.declined)
+		}
 	}
 }
