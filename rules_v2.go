@@ -31,16 +31,24 @@ import "errors"
 // kinds, time.Time as an RFC 3339 string with nanoseconds, NaN and ±Inf
 // refused, time.Duration refused (v2 has no default form for it).
 //
+// Methods are called as v2 calls them, on a value (not a pointer or an
+// interface) through its address, in v2's order: MarshalJSON (its output
+// checked, whitespace dropped), AppendText, MarshalText (the text written
+// as a string under the escaping).
+//
 // What jgen's v2 rules do not implement is refused with an *EncodeError
 // whose Err matches [ErrV2Unimplemented], naming the type, before
 // anything is written: Go embedded fields and the embed tag option, the
-// format tag option, types with any of the methods MarshalJSONTo,
-// MarshalJSON, AppendText or MarshalText (time.Time excepted), types
-// with an IsZero method under omitzero or OmitZeroStructFields (time.Time
-// excepted), the string option on a type that is not a number, map keys
-// of other kinds, jsontext.Value, and a struct type that
-// encoding/json/v2 refuses (malformed tags, duplicate names). The package
-// github.com/jgen-go/jgen/json/v2 encodes such a value with
+// format tag option, MarshalJSONTo methods, MarshalJSON output whose
+// strings v2 would rewrite (any backslash escape; under HTMLSafe or
+// JSLineTerminators the characters they escape) or under an escaping other
+// than Minimal's (with HTMLSafe, JSLineTerminators), types with an IsZero
+// method under omitzero or OmitZeroStructFields (time.Time excepted), the
+// string option on a type that is not a number, map keys of other kinds
+// or with methods, jsontext.Value, and a struct type that
+// encoding/json/v2 refuses (malformed tags, duplicate names, a tag on an
+// unexported field). The package github.com/jgen-go/jgen/json/v2 encodes
+// such a value with
 // encoding/json/v2 itself. The errors of the v2 rules (invalid UTF-8,
 // NaN, a cycle, a time out of range, and the refusals above) are jgen's
 // *EncodeError, not encoding/json/v2's *json.SemanticError; the drop-in

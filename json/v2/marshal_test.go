@@ -23,6 +23,16 @@ func (methodJSON) MarshalJSON() ([]byte, error) { return []byte(`{"b":1,"a":2}`)
 
 type embedded struct{ X int }
 
+type escapedJSON struct{}
+
+func (escapedJSON) MarshalJSON() ([]byte, error) { return []byte(`"\u0041"`), nil }
+
+type methodTo struct{}
+
+func (methodTo) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return enc.WriteToken(jsontext.String("to"))
+}
+
 type record struct {
 	ID    int               `json:"id"`
 	Name  string            `json:"name,omitempty"`
@@ -43,7 +53,8 @@ var dropInValues = []any{
 	record{}, &record{ID: 1, Name: "n", Tags: []string{"x"}, Attrs: map[string]any{"k": []any{1.5, nil}},
 		Blob: [4]byte{1, 2, 3, 4}, When: time.Date(2026, 12, 2, 14, 0, 0, 5, time.UTC), Score: 0.25,
 		Next: &record{ID: 2}, Index: map[int]string{10: "a", 9: "b"}, Any: map[string]int{"z": 1, "y": 2}},
-	methodText{"x"}, methodJSON{}, struct{ embedded }{embedded{1}}, time.Second,
+	methodText{"x"}, methodJSON{}, escapedJSON{}, methodTo{}, []any{methodTo{}, &methodText{"p"}},
+	struct{ embedded }{embedded{1}}, time.Second,
 	struct{ C chan int }{}, map[string]int{"\xff": 1, "\xfe": 2},
 }
 
@@ -126,8 +137,10 @@ func TestMarshalFallback(t *testing.T) {
 	}{
 		{&record{ID: 1}, nil, false},
 		{[]any{1, "x", map[string]any{"a": nil}}, []Options{jsontext.Multiline(true)}, false},
-		{methodJSON{}, nil, true},                 // MarshalJSON: not implemented
-		{methodText{"x"}, nil, true},              // MarshalText
+		{methodJSON{}, nil, false},
+		{escapedJSON{}, nil, true}, // MarshalJSON output with an escape
+		{methodTo{}, nil, true},    // MarshalJSONTo: not implemented
+		{methodText{"x"}, nil, false},
 		{struct{ embedded }{}, nil, true},         // Go embedding
 		{"bad\xff", nil, true},                    // an error: v2's own
 		{1, []Options{WithMarshalers(nil)}, true}, // WithMarshalers
