@@ -77,16 +77,38 @@ func (g *Generator) writeValueV2(v any) error {
 	s.plainNames = plainNameEscaping(&g.esc)
 	s.dupNames = g.opts.V2.AllowDuplicateNames
 	s.strictUTF8 = g.esc.escaping.InvalidUTF8 == InvalidUTF8Error
-	sp := scratchPool.Get().(*[]byte)
-	b, err := s.encodeRoot((*sp)[:0], v, g.opts.V2.flags())
-	if err == nil {
-		if g.state.compact {
-			err = g.writeV2Compact(b)
+	var err error
+	if g.out.w == nil && g.state.compact {
+		// Append mode, Compact layout: encoded in place, cut back on
+		// error.
+		saved := g.state
+		mark, berr := g.beginValue("value", 0)
+		if berr != nil {
+			err = berr
 		} else {
-			err = g.writeRaw("value", b)
+			var b []byte
+			b, err = s.encodeRoot(g.out.buf, v, g.opts.V2.flags())
+			if err != nil {
+				g.out.buf = b[:mark]
+				g.state = saved
+			} else {
+				g.out.buf = b
+				err = g.valueDone()
+			}
 		}
+	} else {
+		sp := scratchPool.Get().(*[]byte)
+		var b []byte
+		b, err = s.encodeRoot((*sp)[:0], v, g.opts.V2.flags())
+		if err == nil {
+			if g.state.compact {
+				err = g.writeV2Compact(b)
+			} else {
+				err = g.writeRaw("value", b)
+			}
+		}
+		putScratch(sp, b)
 	}
-	putScratch(sp, b)
 	s.g, s.esc, s.depth, s.word = nil, nil, 0, nil
 	v2StatePool.Put(s)
 	if ee, ok := err.(*EncodeError); ok {
@@ -279,7 +301,30 @@ func v2Bool(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
 }
 
 func v2String(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
-	return s.esc.appendQuoted(b, stringBytes(*(*string)(p)))
+	return s.appendString(b, stringBytes(*(*string)(p)))
+}
+
+// appendString appends str quoted under the escaping: where the vector
+// kernel finds nothing to escape in it (and no hook applies), in one
+// kernel call that copies it; otherwise through appendQuoted.
+func (s *v2State) appendString(b, str []byte) ([]byte, error) {
+	x := s.esc
+	if x.hook != nil {
+		return x.appendQuoted(b, str)
+	}
+	if need := len(str) + slack + 2; cap(b)-len(b) < need {
+		b = slices.Grow(b, need)
+	}
+	l := len(b)
+	// The capacity holds the quotes, str and the kernel's slack from l on.
+	p := unsafe.Pointer(unsafe.SliceData(b))
+	*(*byte)(unsafe.Add(p, l)) = x.quote
+	n := x.set.CopyTo((*byte)(unsafe.Add(p, l+1)), str)
+	if n == len(str) {
+		*(*byte)(unsafe.Add(p, l+1+n)) = x.quote
+		return b[:l+n+2], nil
+	}
+	return x.appendQuoted(b, str)
 }
 
 // readInt reads a signed integer of size bytes at p.
@@ -578,7 +623,7 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 			if j > 0 {
 				b = append(b, ',')
 			}
-			if b, err = s.esc.appendQuoted(b, stringBytes(names[k])); err != nil {
+			if b, err = s.appendString(b, stringBytes(names[k])); err != nil {
 				return b, &EncodeError{Type: kt, Err: err, key: true}
 			}
 			b = append(b, ':')
@@ -811,7 +856,7 @@ func v2AppendTextEncoder(t reflect.Type) v2Func {
 		if cap(text) <= 1<<10 {
 			s.tmp = text[:0]
 		}
-		return s.esc.appendQuoted(b, text)
+		return s.appendString(b, text)
 	}
 }
 
