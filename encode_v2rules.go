@@ -245,6 +245,11 @@ func compileV2(t reflect.Type, f v2Flags) (v2Func, bool) {
 	switch {
 	case t == timeType:
 		return v2Time, true
+	case t == numberType:
+		// encoding/json's Number, whose MarshalJSONTo (Go 1.27) writes a
+		// valid number verbatim, "" as 0, and under StringifyNumbers or
+		// the string option as a string.
+		return v2NumberEncoder(f&v2Stringify != 0), true
 	case t == durationType:
 		return nil, false // v2 refuses it ("no default representation")
 	case t.PkgPath() == "encoding/json/jsontext" && t.Name() == "Value":
@@ -405,6 +410,24 @@ func v2FloatEncoder(t reflect.Type, quoted bool) v2Func {
 			return append(b, '"'), nil
 		}
 		return appendFloat(b, f, bits), nil
+	}
+}
+
+func v2NumberEncoder(quoted bool) v2Func {
+	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+		n := *(*string)(p)
+		if n == "" {
+			n = "0"
+		}
+		if !validNumber(n) {
+			return b, &EncodeError{Type: numberType, Err: numberErr(n, 0)}
+		}
+		if quoted {
+			b = append(b, '"')
+			b = append(b, n...)
+			return append(b, '"'), nil
+		}
+		return append(b, n...), nil
 	}
 }
 
@@ -684,7 +707,10 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 				reflect.Float32, reflect.Float64:
 				ff |= v2Stringify
 			default:
-				return nil, false
+				if sf.Type != numberType {
+					return nil, false
+				}
+				ff |= v2Stringify
 			}
 		}
 		e := v2Lookup(sf.Type, ff)

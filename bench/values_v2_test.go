@@ -112,6 +112,11 @@ func BenchmarkValuesV2(b *testing.B) {
 		for _, c := range v2Codecs() {
 			b.Run(fmt.Sprintf("writer=%s/preset=%s/set=%s", c.Name, c.Preset, s.Name), func(b *testing.B) {
 				vs := valueSet(b, s)
+				if _, err := c.Prepare(vs.Value)(); err != nil {
+					// jgen's v2 rules decline the set (TestValueCodecsV2Equal
+					// logs it); the drop-in's row is encoding/json/v2's.
+					b.Skip(err)
+				}
 				runtime.GC()
 				runWriter(b, Writer{Prepare: func(*Input) func() ([]byte, error) { return c.Prepare(vs.Value) }}, &Input{Size: vs.Size})
 			})
