@@ -32,6 +32,9 @@ type v2Func func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error)
 type v2Entry struct {
 	f  v2Func
 	ok bool
+	// copy is set where a value of the type held in an interface is
+	// copied out before it is encoded (see v2InterfaceEncoder).
+	copy bool
 }
 
 // v2Encoders caches the *v2Entry of each reflect.Type, one map per
@@ -198,7 +201,8 @@ func v2Lookup(t reflect.Type, f v2Flags) *v2Entry {
 	if !ok {
 		fn = v2Unimplemented(t)
 	}
-	got = &v2Entry{f: fn, ok: ok}
+	k := t.Kind()
+	got = &v2Entry{f: fn, ok: ok, copy: k == reflect.Struct || k == reflect.Array || hasV2Methods(t)}
 	wg.Done()
 	m.Store(t, got)
 	return got
@@ -454,9 +458,10 @@ func v2InterfaceEncoder(it reflect.Type, f v2Flags) v2Func {
 		ev := reflect.NewAt(it, p).Elem().Elem()
 		t := ev.Type()
 		q := words[1]
+		enc := v2Lookup(t, f)
 		if ifaceHoldsValue(t) {
 			q = unsafe.Pointer(&words[1])
-		} else if k := t.Kind(); k == reflect.Struct || k == reflect.Array || hasV2Methods(t) {
+		} else if enc.copy {
 			// Copied where it may be held in the interface directly, and
 			// where a method may get its address (the interface's copy
 			// may be read-only memory).
@@ -467,7 +472,7 @@ func v2InterfaceEncoder(it reflect.Type, f v2Flags) v2Func {
 		if s.depth++; s.depth > v2MaxPointers {
 			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
 		}
-		b, err := v2Lookup(t, f).f(s, b, q)
+		b, err := enc.f(s, b, q)
 		s.depth--
 		if err != nil {
 			return b, encodeErr(t, err)
@@ -514,11 +519,10 @@ func v2SliceEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 			return append(b, '"'), nil
 		}, true
 	}
-	elem := v2Lookup(et, f)
-	if !elem.ok {
+	elems, ok := v2Elems(et, f)
+	if !ok {
 		return nil, false
 	}
-	size := et.Size()
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
 		h := (*sliceHeader)(p)
 		if h.data == nil {
@@ -530,17 +534,77 @@ func v2SliceEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 		if s.depth++; s.depth > v2MaxPointers {
 			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
 		}
+		b, err := elems(s, b, h.data, h.len)
+		s.depth--
+		return b, err
+	}, true
+}
+
+// v2ElemsFunc appends the array of the n elements at base.
+type v2ElemsFunc func(s *v2State, b []byte, base unsafe.Pointer, n int) ([]byte, error)
+
+// v2Elems returns the encoder of an array of elements of type et: a loop
+// of its own for float64, int and string elements without methods (no
+// call per element), else a loop calling et's encoder.
+func v2Elems(et reflect.Type, f v2Flags) (v2ElemsFunc, bool) {
+	elem := v2Lookup(et, f)
+	if !elem.ok {
+		return nil, false
+	}
+	plain := f&v2Stringify == 0 && !hasV2Methods(et) && et != numberType
+	switch {
+	case plain && et.Kind() == reflect.Float64:
+		return func(s *v2State, b []byte, base unsafe.Pointer, n int) ([]byte, error) {
+			b = append(b, '[')
+			for i, x := range unsafe.Slice((*float64)(base), n) {
+				if math.IsNaN(x) || math.IsInf(x, 0) {
+					return elem.f(s, b, unsafe.Pointer(&unsafe.Slice((*float64)(base), n)[i])) // its error
+				}
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = appendFloat(b, x, 64)
+			}
+			return append(b, ']'), nil
+		}, true
+	case plain && (et.Kind() == reflect.Int || et.Kind() == reflect.Int64) && et.Size() == 8:
+		return func(s *v2State, b []byte, base unsafe.Pointer, n int) ([]byte, error) {
+			b = append(b, '[')
+			for i, x := range unsafe.Slice((*int64)(base), n) {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = appendInt(b, x)
+			}
+			return append(b, ']'), nil
+		}, true
+	case plain && et.Kind() == reflect.String:
+		return func(s *v2State, b []byte, base unsafe.Pointer, n int) ([]byte, error) {
+			b = append(b, '[')
+			var err error
+			for i, x := range unsafe.Slice((*string)(base), n) {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				if b, err = s.appendString(b, stringBytes(x)); err != nil {
+					return b, atPath(&EncodeError{Type: et, Err: err}, et, strconv.Itoa(i))
+				}
+			}
+			return append(b, ']'), nil
+		}, true
+	}
+	size := et.Size()
+	return func(s *v2State, b []byte, base unsafe.Pointer, n int) ([]byte, error) {
 		b = append(b, '[')
 		var err error
-		for i := range h.len {
+		for i := range n {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			if b, err = elem.f(s, b, unsafe.Add(h.data, uintptr(i)*size)); err != nil {
+			if b, err = elem.f(s, b, unsafe.Add(base, uintptr(i)*size)); err != nil {
 				return b, atPath(err, et, strconv.Itoa(i))
 			}
 		}
-		s.depth--
 		return append(b, ']'), nil
 	}, true
 }
@@ -555,23 +619,12 @@ func v2ArrayEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 			return append(b, '"'), nil
 		}, true
 	}
-	elem := v2Lookup(et, f)
-	if !elem.ok {
+	elems, ok := v2Elems(et, f)
+	if !ok {
 		return nil, false
 	}
-	size := et.Size()
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
-		b = append(b, '[')
-		var err error
-		for i := range n {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			if b, err = elem.f(s, b, unsafe.Add(p, uintptr(i)*size)); err != nil {
-				return b, atPath(err, et, strconv.Itoa(i))
-			}
-		}
-		return append(b, ']'), nil
+		return elems(s, b, p, n)
 	}, true
 }
 
@@ -670,6 +723,10 @@ type v2Field struct {
 	// OmitZeroStructFields); isZero reports a zero value for omitZero.
 	omitZero, omitEmpty bool
 	isZero              func(p unsafe.Pointer) bool
+	// emptyKind, for omitEmpty on a type without methods, tells a value
+	// known empty before it is written, as v2's isEmpty does: a string,
+	// slice or map of length 0, a nil pointer or interface (0: none).
+	emptyKind reflect.Kind
 }
 
 // v2StructEncoder compiles a struct by encoding/json/v2's field rules
@@ -718,6 +775,10 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 			return nil, false
 		}
 		fd := v2Field{name: o.name, offset: sf.Offset, typ: sf.Type, enc: e.f, omitEmpty: o.omitEmpty}
+		if k := sf.Type.Kind(); o.omitEmpty && (k == reflect.Pointer || k == reflect.Interface ||
+			!hasV2Methods(sf.Type) && sf.Type != numberType && (k == reflect.String || k == reflect.Slice || k == reflect.Map)) {
+			fd.emptyKind = k
+		}
 		q, err := minimalEscaper.appendQuoted(nil, []byte(o.name))
 		if err != nil {
 			return nil, false
@@ -750,6 +811,9 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 			if fd.omitZero && fd.isZero(q) {
 				continue
 			}
+			if fd.emptyKind != 0 && knownEmpty(fd.emptyKind, fd.typ, q) {
+				continue
+			}
 			mark := len(b)
 			if !first {
 				b = append(b, ',')
@@ -774,6 +838,21 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 		}
 		return append(b, '}'), nil
 	}, true
+}
+
+// knownEmpty reports whether the value at p, of type t and kind k (a
+// v2Field's emptyKind), is empty: its encoding is then null, "", [] or {}.
+func knownEmpty(k reflect.Kind, t reflect.Type, p unsafe.Pointer) bool {
+	switch k {
+	case reflect.String:
+		return len(*(*string)(p)) == 0
+	case reflect.Slice:
+		return (*sliceHeader)(p).len == 0
+	case reflect.Map:
+		m := *(*unsafe.Pointer)(p)
+		return m == nil || reflect.NewAt(t, p).Elem().Len() == 0
+	}
+	return *(*unsafe.Pointer)(p) == nil // pointer, interface
 }
 
 // emptyJSON reports whether v is the compact null, "", {} or [], which
