@@ -8,6 +8,7 @@ import (
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 	"io"
+	"reflect"
 	"sync"
 	"sync/atomic"
 
@@ -75,6 +76,49 @@ func lastBool(opts []Options, setter boolOption) (v, ok bool) {
 // InvalidUTF8ReplaceRaw (else InvalidUTF8Error), Multiline or WithIndent
 // as the Indented layout (jsontext's default indent is a tab).
 func translate(opts []Options, o *jgen.Options) bool {
+	switch {
+	case len(opts) == 0:
+		*o = jgen.Options{V2: &v2Rules[0]}
+		return true
+	case len(opts) == 1 && reflect.TypeOf(opts[0]).Kind() != reflect.Pointer && reflect.TypeOf(opts[0]).Comparable():
+		// One option of a value type (such as Deterministic(true)): its
+		// translation is cached, a value type having few values.
+		if t, ok := translations.Load(opts[0]); ok {
+			tr := t.(*translation)
+			*o = tr.o
+			return tr.ok
+		}
+		ok := translateJoined(opts, o)
+		if cached.Add(1) <= maxCached {
+			translations.Store(opts[0], &translation{*o, ok})
+		}
+		return ok
+	case len(opts) > 1:
+		// Joined once: GetOption joins a value that is not the joined
+		// form on every call.
+		opts = []Options{jsonv2.JoinOptions(opts...)}
+	}
+	return translateJoined(opts, o)
+}
+
+// translation is a cached result of translate.
+type translation struct {
+	o  jgen.Options
+	ok bool
+}
+
+// translations caches translate's result for a single option of a value
+// type, by that value, for up to maxCached values (WithIndent's are
+// strings, which a program could vary without end).
+var (
+	translations sync.Map
+	cached       atomic.Int64
+)
+
+const maxCached = 256
+
+// translateJoined is translate for opts without the shortcuts.
+func translateJoined(opts []Options, o *jgen.Options) bool {
 	*o = jgen.Options{}
 	i := 0
 	for bit, setter := range v2Bits {
