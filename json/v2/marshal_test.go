@@ -102,6 +102,21 @@ func TestMarshalDifferential(t *testing.T) {
 	}
 }
 
+// TestMarshalSingleOption compares Marshal under one option, twice (the
+// second time through the cached translation), with encoding/json/v2's:
+// a value option (Deterministic) and a joined one (a pointer).
+func TestMarshalSingleOption(t *testing.T) {
+	for i, opt := range []Options{Deterministic(true), JoinOptions(Deterministic(true), jsontext.Multiline(true), StringifyNumbers(true))} {
+		for range 2 {
+			for j, v := range dropInValues {
+				got, gerr := Marshal(v, opt)
+				want, werr := jsonv2.Marshal(v, opt)
+				sameResult(t, fmt.Sprintf("option %d, value %d (%T)", i, j, v), got, gerr, want, werr)
+			}
+		}
+	}
+}
+
 // TestMarshalEncodeDifferential writes the values that encode into
 // encoders of each layout, inside an array, as encoding/json/v2's
 // MarshalEncode does (the encoders buffer, so the bytes are compared at
