@@ -1036,48 +1036,64 @@ func (s *v2State) appendPlainJSON(b, val []byte) ([]byte, bool) {
 	return b, true
 }
 
-// hasDuplicateNames reports whether an object in v, valid JSON, has two
-// members of one name.
+// hasDuplicateNames reports whether an object in v, a valid JSON value
+// without whitespace or backslash escapes (appendPlainJSON's output),
+// has two members of one name: without escapes a name's bytes are the
+// name.
 func hasDuplicateNames(v []byte) bool {
-	d := json.NewDecoder(bytes.NewReader(v))
-	d.UseNumber()
-	type frame struct {
-		names map[string]bool
-		obj   bool
-	}
-	var stack []frame
-	name := true
-	for {
-		tok, err := d.Token()
-		if err != nil {
-			return false
+	_, dup := scanDup(v, 0)
+	return dup
+}
+
+// scanDup scans the value at v[i:] for hasDuplicateNames; it returns the
+// index after the value.
+func scanDup(v []byte, i int) (int, bool) {
+	switch v[i] {
+	case '"':
+		return i + 1 + bytes.IndexByte(v[i+1:], '"') + 1, false
+	case '[':
+		i++
+		if v[i] == ']' {
+			return i + 1, false
 		}
-		top := len(stack) - 1
-		switch x := tok.(type) {
-		case json.Delim:
-			switch x {
-			case '{':
-				stack = append(stack, frame{map[string]bool{}, true})
-				name = true
-				continue
-			case '[':
-				stack = append(stack, frame{nil, false})
-				continue
-			default:
-				stack = stack[:top]
+		for {
+			var dup bool
+			if i, dup = scanDup(v, i); dup {
+				return i, true
 			}
-		case string:
-			if top >= 0 && stack[top].obj && name {
-				if stack[top].names[x] {
-					return true
+			if v[i] == ']' {
+				return i + 1, false
+			}
+			i++ // ','
+		}
+	case '{':
+		i++
+		if v[i] == '}' {
+			return i + 1, false
+		}
+		var names [][]byte
+		for {
+			end := i + 1 + bytes.IndexByte(v[i+1:], '"')
+			name := v[i+1 : end]
+			for _, n := range names {
+				if bytes.Equal(n, name) {
+					return end, true
 				}
-				stack[top].names[x] = true
-				name = false
-				continue
 			}
-		}
-		if top = len(stack) - 1; top >= 0 && stack[top].obj {
-			name = true
+			names = append(names, name)
+			var dup bool
+			if i, dup = scanDup(v, end+2); dup { // after '"' and ':'
+				return i, true
+			}
+			if v[i] == '}' {
+				return i + 1, false
+			}
+			i++ // ','
 		}
 	}
+	// A number or literal: up to the next delimiter.
+	for i < len(v) && v[i] != ',' && v[i] != ']' && v[i] != '}' {
+		i++
+	}
+	return i, false
 }

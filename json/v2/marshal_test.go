@@ -27,6 +27,10 @@ type escapedJSON struct{}
 
 func (escapedJSON) MarshalJSON() ([]byte, error) { return []byte(`"\u0041"`), nil }
 
+type dupJSON struct{}
+
+func (dupJSON) MarshalJSON() ([]byte, error) { return []byte(`[{"a":1, "b":{"a":2}, "a":3}]`), nil }
+
 type methodTo struct{}
 
 func (methodTo) MarshalJSONTo(enc *jsontext.Encoder) error {
@@ -53,7 +57,7 @@ var dropInValues = []any{
 	record{}, &record{ID: 1, Name: "n", Tags: []string{"x"}, Attrs: map[string]any{"k": []any{1.5, nil}},
 		Blob: [4]byte{1, 2, 3, 4}, When: time.Date(2026, 12, 2, 14, 0, 0, 5, time.UTC), Score: 0.25,
 		Next: &record{ID: 2}, Index: map[int]string{10: "a", 9: "b"}, Any: map[string]int{"z": 1, "y": 2}},
-	methodText{"x"}, methodJSON{}, escapedJSON{}, methodTo{}, []any{methodTo{}, &methodText{"p"}},
+	methodText{"x"}, methodJSON{}, escapedJSON{}, dupJSON{}, methodTo{}, []any{methodTo{}, &methodText{"p"}},
 	struct{ embedded }{embedded{1}}, time.Second,
 	struct{ C chan int }{}, map[string]int{"\xff": 1, "\xfe": 2},
 }
