@@ -68,6 +68,9 @@ import (
 // struct of strings, numbers, bools, slices and nested structs into a
 // reused append-mode generator does not allocate.
 func (g *Generator) WriteValue(v any) error {
+	if g.opts.V2 != nil {
+		return g.writeValueV2(v)
+	}
 	if err := g.checkValue("value"); err != nil {
 		return g.note(err)
 	}

@@ -182,6 +182,13 @@ type Options struct {
 	// StdlibNoHTMLMarshaler, with StdlibNoHTML as Escaping, gives the
 	// bytes of a json.Encoder after SetEscapeHTML(false).
 	MarshalerEscaping *Escaping
+
+	// V2, when not nil, makes WriteValue (and Marshal, AppendMarshal,
+	// Encoder) follow encoding/json/v2's rules with these options instead
+	// of encoding/json's; see [JSONv2]. MarshalerEscaping and NonFinite do
+	// not apply then. The Generator keeps the pointer: the JSONv2 must not
+	// change while a Generator made with it is in use.
+	V2 *JSONv2
 }
 
 // validate returns an [*OptionsError] for a bad field.

@@ -1,0 +1,31 @@
+// Package json is a drop-in replacement for the marshal functions of
+// [encoding/json/v2] whose encoding runs on jgen: change the import path
+// from "encoding/json/v2" to "github.com/jgen-go/jgen/json/v2" and
+// nothing else. It exists where the toolchain's encoding/json/v2 has its
+// Go 1.27 API (Go 1.27 and later, unless built with
+// GOEXPERIMENT=nojsonv2); on other builds the package holds only this
+// documentation.
+//
+// [Marshal], [MarshalWrite] and [MarshalEncode] take encoding/json/v2's
+// own Options, translate them to jgen's ([jgen.JSONv2] and jgen's
+// escaping and layout) and encode with jgen's v2 rules ([jgen.Options.V2]),
+// whose bytes are those of encoding/json/v2. What jgen's v2 rules do not
+// implement is encoded by encoding/json/v2 itself, with its bytes: a
+// value that jgen declines ([jgen.ErrV2Unimplemented]: MarshalJSONTo
+// methods, MarshalJSON output with escapes, embedded fields, format tags,
+// ...; see [jgen.JSONv2]), a value jgen fails
+// to encode (invalid UTF-8, NaN, a cycle, ...: encoding/json/v2 then
+// returns its own *SemanticError or *jsontext.SyntacticError, with its
+// JSON pointer and text), and options jgen does not translate
+// (WithMarshalers, encoding/json's v1 options set to true,
+// WithIndentPrefix, SpaceAfterColon and SpaceAfterComma without
+// Multiline). Such a value's methods may be called twice.
+//
+// Map entries are written sorted by name with or without Deterministic
+// (encoding/json/v2 without it writes them in any order, which is valid).
+//
+// Everything else is encoding/json/v2's: Unmarshal and its relatives are
+// forwarded, and the types, options and errors are aliases or forwarding
+// functions of its own, so that values, type assertions and errors.As
+// work across both packages.
+package json

@@ -1,0 +1,294 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package json
+
+import (
+	"bytes"
+	jsonv1 "encoding/json"
+	"encoding/json/jsontext"
+	jsonv2 "encoding/json/v2"
+	"io"
+	"reflect"
+	"sync"
+	"sync/atomic"
+
+	"github.com/jgen-go/jgen"
+)
+
+// fallbacks counts the calls handed to encoding/json/v2 whole, for the
+// tests.
+var fallbacks atomic.Int64
+
+// v2Rules holds every JSONv2 the translation can produce, indexed by
+// v2Index, so that the pointer in jgen.Options costs no allocation.
+var v2Rules = func() (r [64]jgen.JSONv2) {
+	for i := range r {
+		r[i] = jgen.JSONv2{
+			Deterministic:        i&1 != 0,
+			FormatNilSliceAsNull: i&2 != 0,
+			FormatNilMapAsNull:   i&4 != 0,
+			OmitZeroStructFields: i&8 != 0,
+			StringifyNumbers:     i&16 != 0,
+			AllowDuplicateNames:  i&32 != 0,
+		}
+	}
+	return r
+}()
+
+// boolOption is an option function of encoding/json/v2, jsontext or
+// encoding/json (v1) taking a bool.
+type boolOption = func(bool) jsonv2.Options
+
+// v2Bits are the options translated to jgen.JSONv2, by their bit in
+// v2Index.
+var v2Bits = [...]boolOption{
+	jsonv2.Deterministic, jsonv2.FormatNilSliceAsNull, jsonv2.FormatNilMapAsNull,
+	jsonv2.OmitZeroStructFields, jsonv2.StringifyNumbers, jsontext.AllowDuplicateNames,
+}
+
+// v1Options are encoding/json's options for v1 semantics: any of them
+// set to true is left to encoding/json/v2 (jgen implements v1 in package
+// jgen/json, not here).
+var v1Options = [...]boolOption{
+	jsonv1.CallMethodsWithLegacySemantics, jsonv1.FormatByteArrayAsArray,
+	jsonv1.FormatBytesWithLegacySemantics, jsonv1.FormatDurationAsNano,
+	jsonv1.MatchCaseSensitiveDelimiter, jsonv1.MergeWithLegacySemantics,
+	jsonv1.OmitEmptyWithLegacySemantics, jsonv1.ParseBytesWithLooseRFC4648,
+	jsonv1.ParseTimeWithLooseRFC3339, jsonv1.ReportErrorsWithLegacySemantics,
+	jsonv1.StringifyWithLegacySemantics, jsonv1.UnmarshalArrayFromAnyLength,
+}
+
+// lastBool returns the value of the option setter sets in opts, the last
+// one holding it winning, as encoding/json/v2 joins options.
+func lastBool(opts []Options, setter boolOption) (v, ok bool) {
+	for _, o := range opts {
+		if x, has := jsonv2.GetOption(o, setter); has {
+			v, ok = x, true
+		}
+	}
+	return v, ok
+}
+
+// translate returns the jgen options that give encoding/json/v2's bytes
+// under opts, or false where opts hold an option jgen does not translate.
+// The escaping and layout follow jsontext: EscapeForHTML and EscapeForJS
+// as HTMLSafe and JSLineTerminators, AllowInvalidUTF8 as
+// InvalidUTF8ReplaceRaw (else InvalidUTF8Error), Multiline or WithIndent
+// as the Indented layout (jsontext's default indent is a tab).
+func translate(opts []Options, o *jgen.Options) bool {
+	switch {
+	case len(opts) == 0:
+		*o = jgen.Options{V2: &v2Rules[0]}
+		return true
+	case len(opts) == 1 && reflect.TypeOf(opts[0]).Kind() != reflect.Pointer && reflect.TypeOf(opts[0]).Comparable():
+		// One option of a value type (such as Deterministic(true)): its
+		// translation is cached, a value type having few values.
+		if t, ok := translations.Load(opts[0]); ok {
+			tr := t.(*translation)
+			*o = tr.o
+			return tr.ok
+		}
+		ok := translateJoined(opts, o)
+		if cached.Add(1) <= maxCached {
+			translations.Store(opts[0], &translation{*o, ok})
+		}
+		return ok
+	case len(opts) > 1:
+		// Joined once: GetOption joins a value that is not the joined
+		// form on every call.
+		opts = []Options{jsonv2.JoinOptions(opts...)}
+	}
+	return translateJoined(opts, o)
+}
+
+// translation is a cached result of translate.
+type translation struct {
+	o  jgen.Options
+	ok bool
+}
+
+// translations caches translate's result for a single option of a value
+// type, by that value, for up to maxCached values (WithIndent's are
+// strings, which a program could vary without end).
+var (
+	translations sync.Map
+	cached       atomic.Int64
+)
+
+const maxCached = 256
+
+// translateJoined is translate for opts without the shortcuts.
+func translateJoined(opts []Options, o *jgen.Options) bool {
+	*o = jgen.Options{}
+	i := 0
+	for bit, setter := range v2Bits {
+		if v, _ := lastBool(opts, setter); v {
+			i |= 1 << bit
+		}
+	}
+	o.V2 = &v2Rules[i]
+	if len(opts) == 0 {
+		return true
+	}
+	for _, setter := range v1Options {
+		if v, _ := lastBool(opts, setter); v {
+			return false
+		}
+	}
+	for _, op := range opts {
+		if _, has := jsonv2.GetOption(op, jsonv2.WithMarshalers); has {
+			return false
+		}
+	}
+	if v, _ := lastBool(opts, jsontext.EscapeForHTML); v {
+		o.Escaping.HTMLSafe = true
+	}
+	if v, _ := lastBool(opts, jsontext.EscapeForJS); v {
+		o.Escaping.JSLineTerminators = true
+	}
+	if v, _ := lastBool(opts, jsontext.AllowInvalidUTF8); v {
+		o.Escaping.InvalidUTF8 = jgen.InvalidUTF8ReplaceRaw
+	}
+	multi, _ := lastBool(opts, jsontext.Multiline)
+	indent, hasIndent := "", false
+	prefix := ""
+	for _, op := range opts {
+		if s, has := jsonv2.GetOption(op, jsontext.WithIndent); has {
+			indent, hasIndent = s, true
+		}
+		if s, has := jsonv2.GetOption(op, jsontext.WithIndentPrefix); has {
+			prefix = s
+		}
+	}
+	colon, hasColon := lastBool(opts, jsontext.SpaceAfterColon)
+	comma, _ := lastBool(opts, jsontext.SpaceAfterComma)
+	if hasIndent {
+		multi = true // WithIndent implies Multiline
+	}
+	switch {
+	case prefix != "":
+		return false
+	case multi:
+		if hasColon && !colon {
+			return false // jsontext's multiline without the space
+		}
+		o.Layout = jgen.Indented
+		o.Indent = "\t"
+		if hasIndent {
+			o.Indent = indent
+		}
+		if o.Indent == "" {
+			return false // jgen reads "" as two spaces
+		}
+	case colon || comma:
+		return false
+	}
+	return true
+}
+
+// optsPool holds the jgen.Options that translate fills, so that
+// translating costs no allocation.
+var optsPool = sync.Pool{New: func() any { return new(jgen.Options) }}
+
+var bufPool = sync.Pool{New: func() any {
+	b := make([]byte, 0, 1024)
+	return &b
+}}
+
+// maxPooled is the largest scratch buffer kept for reuse, in bytes.
+const maxPooled = 1 << 20
+
+func putBuf(p *[]byte, b []byte) {
+	if cap(b) > maxPooled {
+		return
+	}
+	*p = b[:0]
+	bufPool.Put(p)
+}
+
+// appendJgen appends in encoded by jgen under opts to dst; false where
+// the value is left to encoding/json/v2 (an option jgen does not
+// translate, a value it declines or fails to encode).
+func appendJgen(dst []byte, in any, opts []Options) ([]byte, bool) {
+	o := optsPool.Get().(*jgen.Options)
+	defer optsPool.Put(o)
+	if !translate(opts, o) {
+		return dst, false
+	}
+	b, err := jgen.AppendMarshal(dst, in, o)
+	if err != nil {
+		return dst, false
+	}
+	return b, true
+}
+
+// Marshal is encoding/json/v2's Marshal: the JSON encoding of in under
+// opts (marshal and jsontext options; unmarshal options are ignored), with
+// no newline after it. Its bytes and errors are encoding/json/v2's: jgen
+// encodes what its v2 rules implement under the options jgen translates
+// (see the package documentation), encoding/json/v2 the rest, and on an
+// error encoding/json/v2 encodes the value again, returning its result
+// (the *SemanticError or *jsontext.SyntacticError with its JSON pointer).
+// A value jgen encodes costs the result's allocation.
+func Marshal(in any, opts ...Options) ([]byte, error) {
+	p := bufPool.Get().(*[]byte)
+	b, ok := appendJgen((*p)[:0], in, opts)
+	if !ok {
+		putBuf(p, b)
+		fallbacks.Add(1)
+		return jsonv2.Marshal(in, opts...)
+	}
+	out := bytes.Clone(b)
+	putBuf(p, b)
+	return out, nil
+}
+
+// MarshalWrite is encoding/json/v2's MarshalWrite: the encoding of in, as
+// [Marshal] writes it, written to out with no newline after it. jgen's
+// encoding is written with one Write call; a value left to
+// encoding/json/v2 is written as its MarshalWrite writes it. It returns
+// out's error.
+func MarshalWrite(out io.Writer, in any, opts ...Options) error {
+	p := bufPool.Get().(*[]byte)
+	b, ok := appendJgen((*p)[:0], in, opts)
+	if !ok {
+		putBuf(p, b)
+		fallbacks.Add(1)
+		return jsonv2.MarshalWrite(out, in, opts...)
+	}
+	_, err := out.Write(b)
+	putBuf(p, b)
+	return err
+}
+
+// MarshalEncode is encoding/json/v2's MarshalEncode: in written to out as
+// its next value. Without opts, and where out's own options translate,
+// jgen encodes the value compact and out.WriteValue writes it, laying it
+// out under out's options at its position; with opts (which change out's
+// options for the call, with rules of their own) or options jgen does not
+// translate, encoding/json/v2's MarshalEncode writes it. Its errors are
+// encoding/json/v2's.
+func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) error {
+	if len(opts) > 0 {
+		fallbacks.Add(1)
+		return jsonv2.MarshalEncode(out, in, opts...)
+	}
+	eo := out.Options()
+	o := optsPool.Get().(*jgen.Options)
+	defer optsPool.Put(o)
+	if !translate([]Options{eo}, o) {
+		fallbacks.Add(1)
+		return jsonv2.MarshalEncode(out, in)
+	}
+	o.Layout, o.Indent = jgen.Compact, ""
+	p := bufPool.Get().(*[]byte)
+	b, err := jgen.AppendMarshal((*p)[:0], in, o)
+	if err != nil {
+		putBuf(p, b)
+		fallbacks.Add(1)
+		return jsonv2.MarshalEncode(out, in)
+	}
+	err = out.WriteValue(b)
+	putBuf(p, b)
+	return err
+}

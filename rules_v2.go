@@ -1,0 +1,110 @@
+package jgen
+
+import "errors"
+
+// JSONv2 selects the rules of encoding/json/v2's Marshal (Go 1.27) for
+// [Generator.WriteValue], [Marshal], [AppendMarshal] and [Encoder] in place
+// of encoding/json's (v1) rules; set it as [Options.V2]. Its fields are
+// the marshal options of encoding/json/v2 that change the output of the
+// values jgen's v2 rules encode, each named and meaning as there. The
+// others map onto jgen's own options:
+//
+//   - jsontext.AllowInvalidUTF8: Escaping.InvalidUTF8 = InvalidUTF8ReplaceRaw
+//     (v2 writes U+FFFD raw); without it InvalidUTF8Error, as v2 refuses
+//     invalid UTF-8;
+//   - jsontext.EscapeForHTML and EscapeForJS: Escaping.HTMLSafe and
+//     Escaping.JSLineTerminators (the default v2 escaping is [Minimal]);
+//   - Multiline, WithIndent: the [Indented] layout with that Indent (only
+//     spaces and tabs), which is jsontext's multiline layout with no prefix.
+//
+// The rules, checked against encoding/json/v2.Marshal on Go 1.27.3 by
+// this package's differential tests: a nil slice is [] and a nil map {}
+// (unless FormatNilSliceAsNull, FormatNilMapAsNull), a []byte and a [N]byte
+// are the string of their standard base64 (a nil []byte is ""), struct
+// fields by their json tags (v2's names and options: omitempty omits a
+// field that would encode as null, "", {} or [], omitzero one whose Go
+// value is zero, string writes a number as a JSON string, case: changes
+// nothing in marshaling), a struct with fields but none exported and no
+// json tag is refused, map entries sorted by the member name written
+// (encoding/json/v2 sorts only under Deterministic; any order is valid
+// there, so jgen always sorts), map keys of string, integer and float
+// kinds, time.Time as an RFC 3339 string with nanoseconds, NaN and ±Inf
+// refused, time.Duration refused (v2 has no default form for it).
+//
+// Methods are called as v2 calls them, on a value (not a pointer or an
+// interface) through its address, in v2's order: MarshalJSON (its output
+// checked, whitespace dropped), AppendText, MarshalText (the text written
+// as a string under the escaping).
+//
+// What jgen's v2 rules do not implement is refused with an *EncodeError
+// whose Err matches [ErrV2Unimplemented], naming the type, before
+// anything is written: Go embedded fields and the embed tag option, the
+// format tag option, MarshalJSONTo methods, MarshalJSON output whose
+// strings v2 would rewrite (any backslash escape; under HTMLSafe or
+// JSLineTerminators the characters they escape) or under an escaping other
+// than Minimal's (with HTMLSafe, JSLineTerminators), types with an IsZero
+// method under omitzero or OmitZeroStructFields (time.Time excepted), the
+// string option on a type that is not a number, map keys of other kinds
+// or with methods, jsontext.Value, and a struct type that
+// encoding/json/v2 refuses (malformed tags, duplicate names, a tag on an
+// unexported field). The package github.com/jgen-go/jgen/json/v2 encodes
+// such a value with
+// encoding/json/v2 itself. The errors of the v2 rules (invalid UTF-8,
+// NaN, a cycle, a time out of range, and the refusals above) are jgen's
+// *EncodeError, not encoding/json/v2's *json.SemanticError; the drop-in
+// returns encoding/json/v2's own error by encoding the value again there.
+type JSONv2 struct {
+	// Deterministic is encoding/json/v2's option: map entries in order of
+	// their names. jgen sorts them with or without it.
+	Deterministic bool
+	// FormatNilSliceAsNull writes a nil slice (a nil []byte included) as
+	// null.
+	FormatNilSliceAsNull bool
+	// FormatNilMapAsNull writes a nil map as null.
+	FormatNilMapAsNull bool
+	// OmitZeroStructFields omits every struct field whose value is zero,
+	// as if each had the omitzero tag option.
+	OmitZeroStructFields bool
+	// StringifyNumbers writes every number (integer and float kinds) as a
+	// JSON string holding its text, map keys being strings already.
+	StringifyNumbers bool
+	// AllowDuplicateNames is jsontext's option. The only duplicate names
+	// the v2 rules can write are those of map keys with invalid UTF-8
+	// under InvalidUTF8ReplaceRaw or InvalidUTF8Replace, which become the
+	// same name; without this option such a key is refused as
+	// [ErrV2Unimplemented].
+	AllowDuplicateNames bool
+}
+
+// ErrV2Unimplemented is matched by the *EncodeError of a value that
+// jgen's v2 rules ([JSONv2]) do not implement; its Type is the Go type
+// they declined. Nothing of the value was written.
+var ErrV2Unimplemented = errors.New("jgen: encoding/json/v2 rule not implemented")
+
+// v2Flags are the options of JSONv2 that change a compiled encoder: part
+// of the cache key of the v2 encoders.
+type v2Flags uint8
+
+const (
+	v2NilSliceNull v2Flags = 1 << iota
+	v2NilMapNull
+	v2OmitZero
+	v2Stringify
+)
+
+func (o *JSONv2) flags() v2Flags {
+	var f v2Flags
+	if o.FormatNilSliceAsNull {
+		f |= v2NilSliceNull
+	}
+	if o.FormatNilMapAsNull {
+		f |= v2NilMapNull
+	}
+	if o.OmitZeroStructFields {
+		f |= v2OmitZero
+	}
+	if o.StringifyNumbers {
+		f |= v2Stringify
+	}
+	return f
+}
