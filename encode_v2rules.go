@@ -216,7 +216,6 @@ func v2Unimplemented(t reflect.Type) v2Func {
 
 var (
 	durationType      = reflect.TypeFor[time.Duration]()
-	textAppenderType  = reflect.TypeFor[encoding.TextAppender]()
 	jsonMarshalerType = reflect.TypeFor[json.Marshaler]()
 )
 
