@@ -157,6 +157,18 @@ func kernels() []kernel {
 				return copyAVX2UTF8(s, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
 			}
 			return copyUTF8AVX2(s, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
+		}}, kernel{"avx2-short", func(s *Set, dst, src []byte) int {
+			// The short UTF-8 kernel up to shortUTF8 bytes, without the
+			// rune test (the kernel tests' Sets have none); the AVX2 row
+			// beyond.
+			_ = dst[len(src)+Slack-1]
+			if !s.utf8 {
+				return copyAVX2(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
+			}
+			if len(src) > shortUTF8 {
+				return copyAVX2UTF8(s, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
+			}
+			return copyShortUTF8AVX2(s, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
 		}})
 	}
 	return append(ks, portableKernels...)

@@ -1762,6 +1762,17 @@ c2:
 	XORQ R13, R13
 	CMPB Set_utf8(AX), $0
 	JEQ  c2core
+	// The short UTF-8 kernel (short_amd64.s) for n <= 16, when the Set has
+	// no rune test or Set.sepVec's.
+	MOVQ n+24(FP), CX
+	CMPQ CX, $const_shortUTF8
+	JA   c2utf8
+	CMPQ Set_escapes(AX), $0
+	JEQ  c2short
+	CMPB Set_sepVec(AX), $0
+	JNE  c2short
+
+c2utf8:
 	MOVQ AX, R13
 	CMPQ Set_escapes(AX), $0
 	JEQ  c2core
@@ -1771,6 +1782,9 @@ c2core:
 	LEAQ Set_nib(AX), AX
 	MOVQ AX, s+0(FP)
 	JMP  copyAVX2core<>(SB)
+
+c2short:
+	JMP  ·shortUTF8AVX2(SB)
 
 cgo:
 	JMP  ·copyGo(SB)

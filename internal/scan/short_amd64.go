@@ -1,0 +1,25 @@
+//go:build gc && !purego
+
+package scan
+
+// copyShortUTF8AVX2 is the short UTF-8 kernel (short_amd64.s): Copy of
+// the UTF-8 Set s for 0 <= n <= 16, in one XMM register, without the rune
+// test unless the Set is under Set.sepVec (then exact with it). dst must
+// have room for 16 bytes; every byte it stores is a byte of src[0:n].
+// copyEntry reaches its body (shortUTF8AVX2) at levels AVX2 and AVX-512
+// for a UTF-8 Set with n <= shortUTF8 whose rune test is absent or
+// Set.sepVec's.
+//
+//go:noescape
+func copyShortUTF8AVX2(s *Set, dst, src *byte, n int) int
+
+// shortUTF8AVX2 is copyShortUTF8AVX2 reached by a jump with the Set in AX
+// and n in CX, from copyEntry. Declared for the frame check of go vet.
+//
+//go:noescape
+//lint:ignore U1000 reached from copyEntry in scan_amd64.s.
+func shortUTF8AVX2(s *Set, dst, src *byte, n int) int
+
+// shortUTF8 is the longest input in bytes of the short UTF-8 kernel: one
+// XMM register.
+const shortUTF8 = 16
