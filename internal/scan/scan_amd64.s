@@ -1736,6 +1736,14 @@ SPLAT32(utf8CE2, $0xe2e2e2e2e2e2e2e2)
 // (UTF8_STOP2).
 TEXT ·copyEntry(SB), NOSPLIT, $0-40
 	MOVQ s+0(FP), AX
+	// The short UTF-8 kernel (short_amd64.s) for n <= shortUTF8 and a Set
+	// that takes it (Set.short, never at level 0).
+	CMPQ n+24(FP), $const_shortUTF8
+	JA   clevel
+	CMPB Set_short(AX), $const_shortNone
+	JNE  cshort
+
+clevel:
 	MOVBLZX ·level(SB), BX
 	CMPL BX, $2
 	JNE  c2
@@ -1762,17 +1770,6 @@ c2:
 	XORQ R13, R13
 	CMPB Set_utf8(AX), $0
 	JEQ  c2core
-	// The short UTF-8 kernel (short_amd64.s) for n <= 16, when the Set has
-	// no rune test or Set.sepVec's.
-	MOVQ n+24(FP), CX
-	CMPQ CX, $const_shortUTF8
-	JA   c2utf8
-	CMPQ Set_escapes(AX), $0
-	JEQ  c2short
-	CMPB Set_sepVec(AX), $0
-	JNE  c2short
-
-c2utf8:
 	MOVQ AX, R13
 	CMPQ Set_escapes(AX), $0
 	JEQ  c2core
@@ -1783,7 +1780,7 @@ c2core:
 	MOVQ AX, s+0(FP)
 	JMP  copyAVX2core<>(SB)
 
-c2short:
+cshort:
 	JMP  ·shortUTF8AVX2(SB)
 
 cgo:

@@ -18,3 +18,7 @@ func resume(s *Set, dst, src []byte) int { return copySWAR(s, dst, src) }
 func kernels() []kernel {
 	return append([]kernel{{"dispatch", (*Set).Copy}}, portableKernels...)
 }
+
+// hasShortUTF8: the portable build has no short UTF-8 kernel of its own
+// in copyEntry (Set.short stays shortNone).
+const hasShortUTF8 = false

@@ -6,9 +6,8 @@ package scan
 // the UTF-8 Set s for 0 <= n <= 16, in one XMM register, without the rune
 // test unless the Set is under Set.sepVec (then exact with it). dst must
 // have room for 16 bytes; every byte it stores is a byte of src[0:n].
-// copyEntry reaches its body (shortUTF8AVX2) at levels AVX2 and AVX-512
-// for a UTF-8 Set with n <= shortUTF8 whose rune test is absent or
-// Set.sepVec's.
+// copyEntry reaches its body (shortUTF8AVX2) for n <= shortUTF8 and a
+// Set whose Set.short is not shortNone.
 //
 //go:noescape
 func copyShortUTF8AVX2(s *Set, dst, src *byte, n int) int
@@ -19,6 +18,10 @@ func copyShortUTF8AVX2(s *Set, dst, src *byte, n int) int
 //go:noescape
 //lint:ignore U1000 reached from copyEntry in scan_amd64.s.
 func shortUTF8AVX2(s *Set, dst, src *byte, n int) int
+
+// hasShortUTF8 reports whether copyEntry takes the short UTF-8 kernel
+// (Set.short): at levels AVX2 and AVX-512.
+var hasShortUTF8 = hasAVX2
 
 // shortUTF8 is the longest input in bytes of the short UTF-8 kernel: one
 // XMM register.

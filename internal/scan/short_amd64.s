@@ -29,19 +29,19 @@
 // dst[n:16] repeats src[n-1]. Needs AVX2, BMI1, BMI2.
 TEXT ·copyShortUTF8AVX2(SB), NOSPLIT, $0-40
 	MOVQ s+0(FP), AX
-	MOVQ n+24(FP), CX
 	JMP  ·shortUTF8AVX2(SB)
 
-// shortUTF8AVX2 is copyShortUTF8AVX2's body, with AX the Set and CX n
-// (copyEntry has loaded both).
+// shortUTF8AVX2 is copyShortUTF8AVX2's body, with AX the Set (copyEntry
+// has loaded it).
 TEXT ·shortUTF8AVX2(SB), NOSPLIT, $0-40
+	MOVQ n+24(FP), CX
 	MOVQ dst+8(FP), DX
 	MOVQ src+16(FP), SI
 	TESTQ CX, CX
 	JEQ  zero
 	// The 16 bytes at src unless they cross into the next page, else the
 	// 16 bytes ending at src+n; R9 then selects the shuffle rows of n for
-	// that load (utf8Short16Tabs, four tables of 17 rows).
+	// that load (utf8Short16Tabs).
 	MOVL SI, R8
 	ANDL $4095, R8
 	CMPL R8, $4080
@@ -51,23 +51,22 @@ TEXT ·shortUTF8AVX2(SB), NOSPLIT, $0-40
 
 loaded:
 	// X1, stored: src[0:n], then src[n-1] repeated. X0: src[0:n], then
-	// zeros, which are members, so the first flag is at n at the latest.
+	// zeros, which the UTF-8 test sees as ASCII after the last byte.
 	LEAQ (R9)(CX*8), R9
 	VPSHUFB (R9)(CX*8), X0, X1
 	VMOVDQU X1, (DX)
 	VPSHUFB 272(R9)(CX*8), X0, X0
-	// The ASCII test (Set.nib): R10 the members, every byte >= 0x80
-	// included (the low lookup gives 0 for it), BX the bytes >= 0x80.
+	// The ASCII test (Set.nib): R10 the members, every byte >= 0x80 and
+	// the zeros included (the low lookup gives 0 for a byte >= 0x80), BX
+	// the bytes >= 0x80.
 	VMOVDQU Set_nib(AX), X6
 	VMOVDQU Set_nib+16(AX), X7
-	VMOVDQU short16x0F<>(SB), X8
 	VPSRLW $4, X0, X1
-	VPAND X8, X1, X1
+	VPAND short16x0F<>(SB), X1, X1
 	VPSHUFB X0, X6, X2
 	VPSHUFB X1, X7, X3
 	VPAND X3, X2, X2
-	VPXOR X9, X9, X9
-	VPCMPEQB X9, X2, X2
+	VPCMPEQB short16x00<>(SB), X2, X2
 	VPMOVMSKB X2, R10
 	VPMOVMSKB X0, BX
 	TESTL BX, BX
@@ -78,12 +77,14 @@ loaded:
 	RET
 
 utf8:
-	// R10 the ASCII members (and the zeros past n). The validation: the
-	// three lookups of utf8Tables on the previous byte's nibbles and this
-	// byte's high nibble (X1), and the bytes two and three after a 3- or
-	// 4-byte lead, which must be continuations (X4, 0x80). The previous
-	// bytes of byte 0 are zeros (ASCII), exact at src[0].
+	// R10 the ASCII members, the first of them the result if the UTF-8
+	// test flags nothing. The validation: the three lookups of utf8Tables
+	// on the previous byte's nibbles and this byte's high nibble (X1), and
+	// the bytes two and three after a 3- or 4-byte lead, which must be
+	// continuations (X4, 0x80). The previous bytes of byte 0 are zeros
+	// (ASCII), exact at src[0]; the zeros past n flag a sequence cut by n.
 	ANDNL R10, BX, R10
+	BTSL CX, R10
 	VPSLLDQ $1, X0, X3
 	VPSLLDQ $2, X0, X4
 	VPSLLDQ $3, X0, X5
@@ -95,44 +96,40 @@ utf8:
 	VMOVDQU ·utf8Tables+16(SB), X11
 	VMOVDQU ·utf8Tables+32(SB), X12
 	VPSRLW $4, X3, X5
-	VPAND X8, X5, X5
+	VPAND short16x0F<>(SB), X5, X5
 	VPSHUFB X5, X10, X5
-	VPAND X8, X3, X2
+	VPAND short16x0F<>(SB), X3, X2
 	VPSHUFB X2, X11, X2
 	VPAND X2, X5, X5
 	VPSHUFB X1, X12, X2
 	VPAND X2, X5, X5
 	VPXOR X4, X5, X5
-	CMPB Set_sepVec(AX), $0
-	JNE  seps
-	CMPB Set_stops(AX), $0
-	JEQ  flags
-	// The listed lead bytes (Set.stop).
-	VMOVDQU Set_stop(AX), X6
-	VMOVDQU Set_stop+16(AX), X7
-	VPAND X8, X0, X2
-	VPSHUFB X2, X6, X2
-	VPSHUFB X1, X7, X6
-	VPAND X6, X2, X2
+	// A lead at 13..15 whose sequence runs past byte 15, for n = 16 (for
+	// n < 16 the zeros flag it too): short16Cut.
+	VPSUBUSB short16Cut<>(SB), X0, X2
 	VPOR X2, X5, X5
+	CMPB Set_short(AX), $const_shortPlain
+	JNE  leads
 
-flags:
-	// R10 every flag: ASCII members, validation errors, listed leads, and
-	// (VPSUBUSB short16Thresh) a lead at 13..15 whose sequence runs past
-	// byte 15, which for n = 16 is cut by the end (for n < 16 the zeros
-	// flag it too). The first is at n at the latest.
-	VPCMPEQB X9, X5, X5
+test:
+	// X5 is nonzero at every flag but the ASCII members: with none, the
+	// first ASCII member or n is the result (no sequence can hold it).
+	VPTEST X5, X5
+	JNZ  exact
+	TZCNTL R10, R10
+	MOVQ R10, ret+32(FP)
+	RET
+
+exact:
+	// The first flag, and its exact position (the rule of UTF8_EXACT32):
+	// if the flagged byte was expected to continue a sequence (the byte
+	// before it >= C0, or X4), the member is that sequence's lead, the
+	// last byte >= C0 before it.
+	VPCMPEQB short16x00<>(SB), X5, X5
 	VPMOVMSKB X5, R9
 	NOTL R9
 	ORL  R9, R10
-	VPSUBUSB short16Thresh<>(SB), X0, X2
-	VPMOVMSKB X2, R9
-	ORL  R9, R10
 	TZCNTL R10, R10
-	// The exact position (the rule of UTF8_EXACT32): if the flagged byte
-	// was expected to continue a sequence (the byte before it >= C0, or
-	// X4), the member is that sequence's lead, the last byte >= C0
-	// before it.
 	VPSUBUSB short16x40<>(SB), X3, X2
 	VPOR X4, X2, X2
 	VPMOVMSKB X2, BX
@@ -147,6 +144,19 @@ at:
 	MOVQ R10, ret+32(FP)
 	RET
 
+leads:
+	CMPB Set_short(AX), $const_shortSeps
+	JEQ  seps
+	// The listed lead bytes (Set.stop).
+	VMOVDQU Set_stop(AX), X6
+	VMOVDQU Set_stop+16(AX), X7
+	VPAND short16x0F<>(SB), X0, X2
+	VPSHUFB X2, X6, X2
+	VPSHUFB X1, X7, X6
+	VPAND X6, X2, X2
+	VPOR X2, X5, X5
+	JMP  test
+
 seps:
 	// Set.sepVec: E2 is the only listed lead and the rune test passes all
 	// it starts but U+2028 and U+2029, so no stop lookup; E2 80 A8 and
@@ -160,7 +170,7 @@ seps:
 	VPCMPEQB short16xA8<>(SB), X6, X6
 	VPAND X6, X2, X2
 	VPOR X2, X5, X5
-	JMP  flags
+	JMP  test
 
 end:
 	VMOVDQU -16(SI)(CX*1), X0
@@ -177,6 +187,7 @@ zero:
 	DATA name<>+8(SB)/8, v \
 	GLOBL name<>(SB), RODATA|NOPTR, $16
 
+SHORT16(short16x00, $0)
 SHORT16(short16x0F, $0x0f0f0f0f0f0f0f0f)
 SHORT16(short16x40, $0x4040404040404040)
 SHORT16(short16x60, $0x6060606060606060)
@@ -186,12 +197,12 @@ SHORT16(short16xE2, $0xe2e2e2e2e2e2e2e2)
 SHORT16(short16xFE, $0xfefefefefefefefe)
 SHORT16(short16xA8, $0xa8a8a8a8a8a8a8a8)
 
-// short16Thresh is, at bytes 13, 14, 15, the lowest lead whose sequence
-// runs past byte 15 (F0, E0, C0), less 0x80, so that VPSUBUSB sets the
-// high bit of such a lead; 0xFF (never) at the other bytes.
-DATA short16Thresh<>+0(SB)/8, $-1
-DATA short16Thresh<>+8(SB)/8, $0x406070ffffffffff
-GLOBL short16Thresh<>(SB), RODATA|NOPTR, $16
+// short16Cut is, at bytes 13, 14, 15, one less than the lowest lead
+// whose sequence runs past byte 15 (F0, E0, C0), so that VPSUBUSB leaves
+// a nonzero byte for such a lead; 0xFF (never) at the other bytes.
+DATA short16Cut<>+0(SB)/8, $-1
+DATA short16Cut<>+8(SB)/8, $0xbfdfefffffffffff
+GLOBL short16Cut<>(SB), RODATA|NOPTR, $16
 
 // utf8Short16Tabs holds four tables of 17 rows of 16 bytes, row n at 16n
 // (row 0 unused), PSHUFB indexes into the loaded register: at 0, for the
