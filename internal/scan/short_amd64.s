@@ -39,13 +39,12 @@ TEXT ·shortUTF8AVX2(SB), NOSPLIT, $0-40
 	MOVQ src+16(FP), SI
 	TESTQ CX, CX
 	JEQ  zero
-	// The 16 bytes at src unless they cross into the next page, else the
-	// 16 bytes ending at src+n; R9 then selects the shuffle rows of n for
+	// The 16 bytes at src unless src is in the last 16 bytes of its page,
+	// else the 16 bytes ending at src+n; R9 then selects the shuffle rows of n for
 	// that load (utf8Short16Tabs).
-	MOVL SI, R8
-	ANDL $4095, R8
-	CMPL R8, $4080
-	JA   end
+	MOVL $0xFF0, R8
+	ANDNL R8, SI, R8 // zero for a page offset of 4080 or more
+	JEQ  end
 	VMOVDQU (SI), X0
 	LEAQ utf8Short16Tabs<>(SB), R9
 
@@ -57,8 +56,7 @@ loaded:
 	VMOVDQU X1, (DX)
 	VPSHUFB 272(R9)(CX*8), X0, X0
 	// The ASCII test (Set.nib): R10 the members, every byte >= 0x80 and
-	// the zeros included (the low lookup gives 0 for a byte >= 0x80), BX
-	// the bytes >= 0x80.
+	// the zeros included (the low lookup gives 0 for a byte >= 0x80).
 	VMOVDQU Set_nib(AX), X6
 	VMOVDQU Set_nib+16(AX), X7
 	VPSRLW $4, X0, X1
@@ -68,23 +66,23 @@ loaded:
 	VPAND X3, X2, X2
 	VPCMPEQB short16x00<>(SB), X2, X2
 	VPMOVMSKB X2, R10
-	VPMOVMSKB X0, BX
-	TESTL BX, BX
-	JNZ  utf8
-	BTSL CX, R10 // n = 16: no zero after the bytes
-	TZCNTL R10, R10
+	VPTEST short16x80<>(SB), X0
+	JNE  utf8
+	TZCNTW R10, R10 // 16 for none: n = 16 has no zero after it
 	MOVQ R10, ret+32(FP)
 	RET
 
 utf8:
-	// R10 the ASCII members, the first of them the result if the UTF-8
-	// test flags nothing. The validation: the three lookups of utf8Tables
-	// on the previous byte's nibbles and this byte's high nibble (X1), and
-	// the bytes two and three after a 3- or 4-byte lead, which must be
-	// continuations (X4, 0x80). The previous bytes of byte 0 are zeros
-	// (ASCII), exact at src[0]; the zeros past n flag a sequence cut by n.
+	// R10 the ASCII members (BX the bytes >= 0x80) and, for n < 16, the
+	// zero at n: the first of them is the result if the UTF-8 test flags
+	// nothing. The validation: the three lookups of utf8Tables on the
+	// previous byte's nibbles (its high nibble is X1 shifted) and this
+	// byte's high nibble (X1), and the bytes two and three after a 3- or
+	// 4-byte lead, which must be continuations (X4, 0x80). The previous
+	// bytes of byte 0 are zeros (ASCII), exact at src[0]; the zeros past n
+	// flag a sequence cut by n.
+	VPMOVMSKB X0, BX
 	ANDNL R10, BX, R10
-	BTSL CX, R10
 	VPSLLDQ $1, X0, X3
 	VPSLLDQ $2, X0, X4
 	VPSLLDQ $3, X0, X5
@@ -95,8 +93,7 @@ utf8:
 	VMOVDQU ·utf8Tables+0(SB), X10
 	VMOVDQU ·utf8Tables+16(SB), X11
 	VMOVDQU ·utf8Tables+32(SB), X12
-	VPSRLW $4, X3, X5
-	VPAND short16x0F<>(SB), X5, X5
+	VPSLLDQ $1, X1, X5
 	VPSHUFB X5, X10, X5
 	VPAND short16x0F<>(SB), X3, X2
 	VPSHUFB X2, X11, X2
@@ -116,7 +113,7 @@ test:
 	// first ASCII member or n is the result (no sequence can hold it).
 	VPTEST X5, X5
 	JNZ  exact
-	TZCNTL R10, R10
+	TZCNTW R10, R10
 	MOVQ R10, ret+32(FP)
 	RET
 
