@@ -158,14 +158,13 @@ func kernels() []kernel {
 			}
 			return copyUTF8AVX2(s, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
 		}}, kernel{"avx2-short", func(s *Set, dst, src []byte) int {
-			// The short UTF-8 kernel up to shortUTF8 bytes, without the
-			// rune test (the kernel tests' Sets have none); the AVX2 row
-			// beyond.
+			// The short UTF-8 kernel up to shortUTF8 bytes for a Set that
+			// takes it (Set.short); the AVX2 row beyond and for the rest.
 			_ = dst[len(src)+Slack-1]
 			if !s.utf8 {
 				return copyAVX2(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
 			}
-			if len(src) > shortUTF8 {
+			if len(src) > shortUTF8 || s.short == shortNone {
 				return copyAVX2UTF8(s, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
 			}
 			return copyShortUTF8AVX2(s, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))

@@ -1737,11 +1737,13 @@ SPLAT32(utf8CE2, $0xe2e2e2e2e2e2e2e2)
 TEXT ·copyEntry(SB), NOSPLIT, $0-40
 	MOVQ s+0(FP), AX
 	// The short UTF-8 kernel (short_amd64.s) for n <= shortUTF8 and a Set
-	// that takes it (Set.short, never at level 0).
+	// that takes it (Set.short, never at level 0): shortUTF8AVX2 for
+	// shortPlain, shortLeadsAVX2 for the modes above it.
 	CMPQ n+24(FP), $const_shortUTF8
 	JA   clevel
-	CMPB Set_short(AX), $const_shortNone
-	JNE  cshort
+	CMPB Set_short(AX), $const_shortPlain
+	JEQ  cshort
+	JA   cshortleads
 
 clevel:
 	MOVBLZX ·level(SB), BX
@@ -1782,6 +1784,9 @@ c2core:
 
 cshort:
 	JMP  ·shortUTF8AVX2(SB)
+
+cshortleads:
+	JMP  ·shortLeadsAVX2(SB)
 
 cgo:
 	JMP  ·copyGo(SB)

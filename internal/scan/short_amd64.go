@@ -12,12 +12,18 @@ package scan
 //go:noescape
 func copyShortUTF8AVX2(s *Set, dst, src *byte, n int) int
 
-// shortUTF8AVX2 is copyShortUTF8AVX2 reached by a jump with the Set in AX
-// and n in CX, from copyEntry. Declared for the frame check of go vet.
+// shortUTF8AVX2 and shortLeadsAVX2 are copyShortUTF8AVX2 for a Set
+// whose Set.short is shortPlain, and for the modes above it, reached by a
+// jump with the Set in AX, from copyEntry. Declared for the frame check
+// of go vet.
 //
 //go:noescape
 //lint:ignore U1000 reached from copyEntry in scan_amd64.s.
 func shortUTF8AVX2(s *Set, dst, src *byte, n int) int
+
+//go:noescape
+//lint:ignore U1000 reached from copyEntry in scan_amd64.s.
+func shortLeadsAVX2(s *Set, dst, src *byte, n int) int
 
 // hasShortUTF8 reports whether copyEntry takes the short UTF-8 kernel
 // (Set.short): at levels AVX2 and AVX-512.

@@ -14,134 +14,165 @@
 //
 // copyEntry jumps here at levels AVX2 and AVX-512 for a UTF-8 Set with
 // n <= 16 whose rune test is absent or Set.sepVec's (the line separators
-// are flagged in the vector, so the result needs no refinement); every
-// other Set and length keeps its kernel.
+// are flagged in the vector, so the result needs no refinement), as
+// Set.short says: to shortUTF8AVX2 for a Set that lists no lead byte, to
+// shortLeadsAVX2 for the others. Every other Set and length keeps its
+// kernel. The two entries are the same code but for the leads, from the
+// macros below, so that neither tests the mode for a Set without them.
+//
+// Registers: AX the Set, CX n, DX dst, SI src; X0 the bytes, zeros past
+// n; X1 their high nibbles; X3, X4 as SHORT_VALID leaves them.
+
+// SHORT_ASCII loads the bytes, stores them and ends the kernel if they
+// are all ASCII; it jumps to utf8 if not, with R10 the members, every
+// byte >= 0x80 and the zeros past n included (the low lookup gives 0 for
+// a byte >= 0x80). zero, end and loaded are the labels it defines.
+//
+// The load is the 16 bytes at src unless src is in the last 16 bytes of
+// its page (ANDN is zero for a page offset of 4080 or more), else the 16
+// bytes ending at src+n; R9 then selects the shuffle rows of n for that
+// load (utf8Short16Tabs). X1, stored, is src[0:n], then src[n-1]
+// repeated; X0 is src[0:n], then zeros, which are members and which the
+// UTF-8 test sees as ASCII after the last byte. TZCNTW gives 16 for no
+// member: n = 16 has no zero after it.
+#define SHORT_ASCII(utf8, zero, end, loaded) \
+	MOVQ n+24(FP), CX \
+	MOVQ dst+8(FP), DX \
+	MOVQ src+16(FP), SI \
+	TESTQ CX, CX \
+	JEQ  zero \
+	MOVL $0xFF0, R8 \
+	ANDNL R8, SI, R8 \
+	JEQ  end \
+	VMOVDQU (SI), X0 \
+	LEAQ utf8Short16Tabs<>(SB), R9 \
+loaded: \
+	LEAQ (R9)(CX*8), R9 \
+	VPSHUFB (R9)(CX*8), X0, X1 \
+	VMOVDQU X1, (DX) \
+	VPSHUFB 272(R9)(CX*8), X0, X0 \
+	VMOVDQU Set_nib(AX), X6 \
+	VMOVDQU Set_nib+16(AX), X7 \
+	VPSRLW $4, X0, X1 \
+	VPAND short16x0F<>(SB), X1, X1 \
+	VPSHUFB X0, X6, X2 \
+	VPSHUFB X1, X7, X3 \
+	VPAND X3, X2, X2 \
+	VPCMPEQB short16x00<>(SB), X2, X2 \
+	VPMOVMSKB X2, R10 \
+	VPTEST short16x80<>(SB), X0 \
+	JNE  utf8 \
+	TZCNTW R10, R10 \
+	MOVQ R10, ret+32(FP) \
+	RET \
+end: \
+	VMOVDQU -16(SI)(CX*1), X0 \
+	LEAQ utf8Short16Tabs<>+544(SB), R9 \
+	JMP  loaded \
+zero: \
+	MOVQ $0, ret+32(FP) \
+	RET
+
+// SHORT_VALID leaves in R10 the ASCII members (and, for n < 16, the zero
+// at n), and in X5 a nonzero byte at every validation error: the three
+// lookups of utf8Tables on the previous byte's nibbles (its high nibble
+// is X1 shifted) and this byte's high nibble (X1), the bytes two and
+// three after a 3- or 4-byte lead, which must be continuations (X4,
+// 0x80), and a lead at 13..15 whose sequence runs past byte 15
+// (short16Cut: for n = 16; for n < 16 the zeros flag it too). The
+// previous bytes of byte 0 are zeros (ASCII), exact at src[0]. X3 is
+// left the previous bytes.
+#define SHORT_VALID \
+	VPMOVMSKB X0, BX \
+	ANDNL R10, BX, R10 \
+	VPSLLDQ $1, X0, X3 \
+	VPSLLDQ $2, X0, X4 \
+	VPSLLDQ $3, X0, X5 \
+	VPSUBUSB short16x60<>(SB), X4, X4 \
+	VPSUBUSB short16x70<>(SB), X5, X5 \
+	VPOR X5, X4, X4 \
+	VPAND short16x80<>(SB), X4, X4 \
+	VMOVDQU ·utf8Tables+0(SB), X10 \
+	VMOVDQU ·utf8Tables+16(SB), X11 \
+	VMOVDQU ·utf8Tables+32(SB), X12 \
+	VPSLLDQ $1, X1, X5 \
+	VPSHUFB X5, X10, X5 \
+	VPAND short16x0F<>(SB), X3, X2 \
+	VPSHUFB X2, X11, X2 \
+	VPAND X2, X5, X5 \
+	VPSHUFB X1, X12, X2 \
+	VPAND X2, X5, X5 \
+	VPXOR X4, X5, X5 \
+	VPSUBUSB short16Cut<>(SB), X0, X2 \
+	VPOR X2, X5, X5
+
+// SHORT_END ends the kernel from X5, the flags but the ASCII members
+// (R10). With none, the first ASCII member or n is the result (no
+// sequence can hold it). Else the first flag, and its exact position
+// (the rule of UTF8_EXACT32): if the flagged byte was expected to
+// continue a sequence (the byte before it >= C0, or X4), the member is
+// that sequence's lead, the last byte >= C0 before it. exact and at are
+// the labels it defines.
+#define SHORT_END(exact, at) \
+	VPTEST X5, X5 \
+	JNZ  exact \
+	TZCNTW R10, R10 \
+	MOVQ R10, ret+32(FP) \
+	RET \
+exact: \
+	VPCMPEQB short16x00<>(SB), X5, X5 \
+	VPMOVMSKB X5, R9 \
+	NOTL R9 \
+	ORL  R9, R10 \
+	TZCNTL R10, R10 \
+	VPSUBUSB short16x40<>(SB), X3, X2 \
+	VPOR X4, X2, X2 \
+	VPMOVMSKB X2, BX \
+	BTL  R10, BX \
+	JCC  at \
+	VPSUBUSB short16x40<>(SB), X0, X2 \
+	VPMOVMSKB X2, BX \
+	BZHIL R10, BX, BX \
+	BSRL BX, R10 \
+at: \
+	MOVQ R10, ret+32(FP) \
+	RET
+
 
 // func copyShortUTF8AVX2(s *Set, dst, src *byte, n int) int
 //
 // The short UTF-8 kernel from Go (kernels()): the index of the first
-// member of src[0:n] for the UTF-8 Set s, or n, for 0 <= n <= 16, with
-// dst[0:n] = src[0:n]. src[0] must be a sequence boundary. Under a rune
-// test other than Set.sepVec's it stops at every listed lead (as
-// copyAVX2UTF8 does). Reads src[0:n] and, for n < 16, up to 16-n bytes
-// before or after it inside the 4 KiB pages of src[0] and src[n-1] (never
-// faults). Writes dst[0:16] (for n > 0), every byte a byte of src[0:n]:
-// dst[n:16] repeats src[n-1]. Needs AVX2, BMI1, BMI2.
+// member of src[0:n] for the UTF-8 Set s (Set.short not shortNone), or n,
+// for 0 <= n <= 16, with dst[0:n] = src[0:n]. src[0] must be a sequence
+// boundary. Reads src[0:n] and, for n < 16, up to 16-n bytes before or
+// after it inside the 4 KiB pages of src[0] and src[n-1] (never faults).
+// Writes dst[0:16] (for n > 0), every byte a byte of src[0:n]: dst[n:16]
+// repeats src[n-1]. Needs AVX2, BMI1, BMI2.
 TEXT ·copyShortUTF8AVX2(SB), NOSPLIT, $0-40
 	MOVQ s+0(FP), AX
-	JMP  ·shortUTF8AVX2(SB)
-
-// shortUTF8AVX2 is copyShortUTF8AVX2's body, with AX the Set (copyEntry
-// has loaded it).
-TEXT ·shortUTF8AVX2(SB), NOSPLIT, $0-40
-	MOVQ n+24(FP), CX
-	MOVQ dst+8(FP), DX
-	MOVQ src+16(FP), SI
-	TESTQ CX, CX
-	JEQ  zero
-	// The 16 bytes at src unless src is in the last 16 bytes of its page,
-	// else the 16 bytes ending at src+n; R9 then selects the shuffle rows of n for
-	// that load (utf8Short16Tabs).
-	MOVL $0xFF0, R8
-	ANDNL R8, SI, R8 // zero for a page offset of 4080 or more
-	JEQ  end
-	VMOVDQU (SI), X0
-	LEAQ utf8Short16Tabs<>(SB), R9
-
-loaded:
-	// X1, stored: src[0:n], then src[n-1] repeated. X0: src[0:n], then
-	// zeros, which the UTF-8 test sees as ASCII after the last byte.
-	LEAQ (R9)(CX*8), R9
-	VPSHUFB (R9)(CX*8), X0, X1
-	VMOVDQU X1, (DX)
-	VPSHUFB 272(R9)(CX*8), X0, X0
-	// The ASCII test (Set.nib): R10 the members, every byte >= 0x80 and
-	// the zeros included (the low lookup gives 0 for a byte >= 0x80).
-	VMOVDQU Set_nib(AX), X6
-	VMOVDQU Set_nib+16(AX), X7
-	VPSRLW $4, X0, X1
-	VPAND short16x0F<>(SB), X1, X1
-	VPSHUFB X0, X6, X2
-	VPSHUFB X1, X7, X3
-	VPAND X3, X2, X2
-	VPCMPEQB short16x00<>(SB), X2, X2
-	VPMOVMSKB X2, R10
-	VPTEST short16x80<>(SB), X0
-	JNE  utf8
-	TZCNTW R10, R10 // 16 for none: n = 16 has no zero after it
-	MOVQ R10, ret+32(FP)
-	RET
-
-utf8:
-	// R10 the ASCII members (BX the bytes >= 0x80) and, for n < 16, the
-	// zero at n: the first of them is the result if the UTF-8 test flags
-	// nothing. The validation: the three lookups of utf8Tables on the
-	// previous byte's nibbles (its high nibble is X1 shifted) and this
-	// byte's high nibble (X1), and the bytes two and three after a 3- or
-	// 4-byte lead, which must be continuations (X4, 0x80). The previous
-	// bytes of byte 0 are zeros (ASCII), exact at src[0]; the zeros past n
-	// flag a sequence cut by n.
-	VPMOVMSKB X0, BX
-	ANDNL R10, BX, R10
-	VPSLLDQ $1, X0, X3
-	VPSLLDQ $2, X0, X4
-	VPSLLDQ $3, X0, X5
-	VPSUBUSB short16x60<>(SB), X4, X4
-	VPSUBUSB short16x70<>(SB), X5, X5
-	VPOR X5, X4, X4
-	VPAND short16x80<>(SB), X4, X4
-	VMOVDQU ·utf8Tables+0(SB), X10
-	VMOVDQU ·utf8Tables+16(SB), X11
-	VMOVDQU ·utf8Tables+32(SB), X12
-	VPSLLDQ $1, X1, X5
-	VPSHUFB X5, X10, X5
-	VPAND short16x0F<>(SB), X3, X2
-	VPSHUFB X2, X11, X2
-	VPAND X2, X5, X5
-	VPSHUFB X1, X12, X2
-	VPAND X2, X5, X5
-	VPXOR X4, X5, X5
-	// A lead at 13..15 whose sequence runs past byte 15, for n = 16 (for
-	// n < 16 the zeros flag it too): short16Cut.
-	VPSUBUSB short16Cut<>(SB), X0, X2
-	VPOR X2, X5, X5
 	CMPB Set_short(AX), $const_shortPlain
 	JNE  leads
-
-test:
-	// X5 is nonzero at every flag but the ASCII members: with none, the
-	// first ASCII member or n is the result (no sequence can hold it).
-	VPTEST X5, X5
-	JNZ  exact
-	TZCNTW R10, R10
-	MOVQ R10, ret+32(FP)
-	RET
-
-exact:
-	// The first flag, and its exact position (the rule of UTF8_EXACT32):
-	// if the flagged byte was expected to continue a sequence (the byte
-	// before it >= C0, or X4), the member is that sequence's lead, the
-	// last byte >= C0 before it.
-	VPCMPEQB short16x00<>(SB), X5, X5
-	VPMOVMSKB X5, R9
-	NOTL R9
-	ORL  R9, R10
-	TZCNTL R10, R10
-	VPSUBUSB short16x40<>(SB), X3, X2
-	VPOR X4, X2, X2
-	VPMOVMSKB X2, BX
-	BTL  R10, BX
-	JCC  at
-	VPSUBUSB short16x40<>(SB), X0, X2
-	VPMOVMSKB X2, BX
-	BZHIL R10, BX, BX
-	BSRL BX, R10
-
-at:
-	MOVQ R10, ret+32(FP)
-	RET
+	JMP  ·shortUTF8AVX2(SB)
 
 leads:
+	JMP  ·shortLeadsAVX2(SB)
+
+// shortUTF8AVX2 is the kernel for a Set that lists no lead byte
+// (shortPlain), with AX the Set.
+TEXT ·shortUTF8AVX2(SB), NOSPLIT, $0-40
+	SHORT_ASCII(utf8, zero, end, loaded)
+
+utf8:
+	SHORT_VALID
+	SHORT_END(exact, at)
+
+// shortLeadsAVX2 is the kernel for a Set that lists lead bytes
+// (shortStops, shortSeps), with AX the Set.
+TEXT ·shortLeadsAVX2(SB), NOSPLIT, $0-40
+	SHORT_ASCII(utf8, zero, end, loaded)
+
+utf8:
+	SHORT_VALID
 	CMPB Set_short(AX), $const_shortSeps
 	JEQ  seps
 	// The listed lead bytes (Set.stop).
@@ -152,7 +183,9 @@ leads:
 	VPSHUFB X1, X7, X6
 	VPAND X6, X2, X2
 	VPOR X2, X5, X5
-	JMP  test
+
+test:
+	SHORT_END(exact, at)
 
 seps:
 	// Set.sepVec: E2 is the only listed lead and the rune test passes all
@@ -168,15 +201,6 @@ seps:
 	VPAND X6, X2, X2
 	VPOR X2, X5, X5
 	JMP  test
-
-end:
-	VMOVDQU -16(SI)(CX*1), X0
-	LEAQ utf8Short16Tabs<>+544(SB), R9
-	JMP  loaded
-
-zero:
-	MOVQ $0, ret+32(FP)
-	RET
 
 // SHORT16 defines name<>, 16 read-only bytes: the 8-byte v twice.
 #define SHORT16(name, v) \
