@@ -83,6 +83,9 @@ func copyEntry(s *Set, dst, src *byte, n int) int
 //lint:ignore U1000 reached from copyEntry in scan_amd64.s.
 func copyGo(s *Set, dst, src *byte, n int) int {
 	d, b := unsafe.Slice(dst, n+Slack), unsafe.Slice(src, n)
+	if s.utf8 && n <= shortUTF8 {
+		return s.refine(d, b, copyShortUTF8(s, d, b))
+	}
 	return s.refine(d, b, copySWAR(s, d, b))
 }
 

@@ -28,7 +28,3 @@ func shortLeadsAVX2(s *Set, dst, src *byte, n int) int
 // hasShortUTF8 reports whether copyEntry takes the short UTF-8 kernel
 // (Set.short): at levels AVX2 and AVX-512.
 var hasShortUTF8 = hasAVX2
-
-// shortUTF8 is the longest input in bytes of the short UTF-8 kernel: one
-// XMM register.
-const shortUTF8 = 16
