@@ -37,6 +37,14 @@
 //	none      UTF-8  copyEntry, copyGo    copyUTF8SWAR by kind  copyUTF8Table beyond 5
 //	portable  any    copyEntry (Go)       as level none         as level none
 //
+// A UTF-8 Set's string of at most 16 bytes (shortUTF8) goes to a short
+// kernel instead, which tests ASCII, validates UTF-8 and finds the exact
+// member in one register, without a loop's set-up: at both SIMD levels
+// shortUTF8AVX2 (no listed lead) or shortLeadsAVX2 (short_amd64.s), for
+// a Set without a rune test or under Set.sepVec (Set.short, tested by
+// copyEntry before the level); at levels none and portable copyShortUTF8
+// (two words), for every UTF-8 Set, the rune test applied after it.
+//
 // kernels() lists each family the machine can run (and the dispatch), so
 // every kernel test runs each of them, whatever the CPU's level.
 //
