@@ -24,8 +24,7 @@ const shortUTF8 = 16
 // dropped and the next flag is exact again, as in copyUTF8Base.
 func copyShortUTF8(s *Set, dst, src []byte) int {
 	n := len(src)
-	w0, w1 := load16(src)
-	copy(dst[:n], src)
+	w0, w1 := copy16(dst, src)
 	m := uint32(packMask(maskUTF8Word(s, w0))) | uint32(packMask(maskUTF8Word(s, w1)))<<8 | 1<<16
 	for {
 		i := bits.TrailingZeros32(m)
@@ -44,19 +43,22 @@ func copyShortUTF8(s *Set, dst, src []byte) int {
 	}
 }
 
-// load16 returns the bytes of b, len(b) <= 16, as two little-endian words
-// (bytes 0..7 and 8..15), padded with zero bytes.
-func load16(b []byte) (w0, w1 uint64) {
-	n := len(b)
-	switch {
-	case n >= 8:
-		w0 = binary.LittleEndian.Uint64(b)
-		w1 = binary.LittleEndian.Uint64(b[n-8:]) >> (8 * (16 - n) & 63)
-		if n == 8 {
-			w1 = 0
-		}
-	default:
-		w0 = loadShort(b)
+// copy16 copies src, len(src) <= 16, to dst[:len(src)] and returns its
+// bytes as two little-endian words (bytes 0..7 and 8..15), padded with
+// zero bytes. From 8 bytes on it stores the first and the last 8 bytes
+// of src at their own index (dst[j] = src[j] for every j), below with
+// copyShort; the zero padding never reaches dst.
+func copy16(dst, src []byte) (w0, w1 uint64) {
+	n := len(src)
+	if n < 8 {
+		return copyShort(dst, src), 0
+	}
+	w0 = binary.LittleEndian.Uint64(src)
+	hi := binary.LittleEndian.Uint64(src[n-8:])
+	binary.LittleEndian.PutUint64(dst, w0)
+	binary.LittleEndian.PutUint64(dst[n-8:], hi)
+	if n > 8 {
+		w1 = hi >> (8 * (16 - n) & 63)
 	}
 	return w0, w1
 }
