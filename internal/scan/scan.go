@@ -37,6 +37,14 @@
 //	none      UTF-8  copyEntry, copyGo    copyUTF8SWAR by kind  copyUTF8Table beyond 5
 //	portable  any    copyEntry (Go)       as level none         as level none
 //
+// A UTF-8 Set's string of at most 16 bytes (shortUTF8) goes to a short
+// kernel instead, which tests ASCII, validates UTF-8 and finds the exact
+// member in one register, without a loop's set-up: at both SIMD levels
+// shortUTF8AVX2 (no listed lead) or shortLeadsAVX2 (short_amd64.s), for
+// a Set without a rune test or under Set.sepVec (Set.short, tested by
+// copyEntry before the level); at levels none and portable copyShortUTF8
+// (two words), for every UTF-8 Set, the rune test applied after it.
+//
 // kernels() lists each family the machine can run (and the dispatch), so
 // every kernel test runs each of them, whatever the CPU's level.
 //
@@ -160,7 +168,22 @@ type Set struct {
 	// Stdlib preset's Set): the AVX-512 kernel then flags E2 80 A8 and E2
 	// 80 A9 in the vector and does not stop at E2 at all.
 	sepVec bool
+
+	// short is the mode of the short UTF-8 kernel (see shortUTF8) for
+	// this Set, or shortNone where the Set does not take it: a Set not
+	// built by NewUTF8Set, a rune test other than Set.sepVec's (whose
+	// stops would need refining), or a build without the kernel.
+	short uint8
 }
+
+// The modes of the short UTF-8 kernel (Set.short): what it flags besides
+// the ASCII members and the invalid sequences.
+const (
+	shortNone  = iota // the Set does not take the short kernel
+	shortPlain        // nothing: no listed lead byte
+	shortStops        // the listed lead bytes (Set.stop)
+	shortSeps         // E2 80 A8 and E2 80 A9 alone (Set.sepVec)
+)
 
 type kernelKind uint8
 
@@ -279,6 +302,16 @@ func NewUTF8SetFunc(stopLead *[256]bool, escapes func(r rune) bool, extra ...byt
 		if s.lead[c] == 0 && c != 0xE2 {
 			s.sepVec = false
 		}
+	}
+	switch {
+	case !hasShortUTF8:
+	case s.sepVec:
+		s.short = shortSeps
+	case escapes != nil:
+	case s.stops:
+		s.short = shortStops
+	default:
+		s.short = shortPlain
 	}
 	return s
 }

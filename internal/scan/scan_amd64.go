@@ -83,6 +83,9 @@ func copyEntry(s *Set, dst, src *byte, n int) int
 //lint:ignore U1000 reached from copyEntry in scan_amd64.s.
 func copyGo(s *Set, dst, src *byte, n int) int {
 	d, b := unsafe.Slice(dst, n+Slack), unsafe.Slice(src, n)
+	if s.utf8 && n <= shortUTF8 {
+		return s.refine(d, b, copyShortUTF8(s, d, b))
+	}
 	return s.refine(d, b, copySWAR(s, d, b))
 }
 
@@ -157,6 +160,17 @@ func kernels() []kernel {
 				return copyAVX2UTF8(s, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
 			}
 			return copyUTF8AVX2(s, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
+		}}, kernel{"avx2-short", func(s *Set, dst, src []byte) int {
+			// The short UTF-8 kernel up to shortUTF8 bytes for a Set that
+			// takes it (Set.short); the AVX2 row beyond and for the rest.
+			_ = dst[len(src)+Slack-1]
+			if !s.utf8 {
+				return copyAVX2(&s.nib, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
+			}
+			if len(src) > shortUTF8 || s.short == shortNone {
+				return copyAVX2UTF8(s, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
+			}
+			return copyShortUTF8AVX2(s, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
 		}})
 	}
 	return append(ks, portableKernels...)

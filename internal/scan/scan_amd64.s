@@ -1736,6 +1736,16 @@ SPLAT32(utf8CE2, $0xe2e2e2e2e2e2e2e2)
 // (UTF8_STOP2).
 TEXT ·copyEntry(SB), NOSPLIT, $0-40
 	MOVQ s+0(FP), AX
+	// The short UTF-8 kernel (short_amd64.s) for n <= shortUTF8 and a Set
+	// that takes it (Set.short, never at level 0): shortUTF8AVX2 for
+	// shortPlain, shortLeadsAVX2 for the modes above it.
+	CMPQ n+24(FP), $const_shortUTF8
+	JA   clevel
+	CMPB Set_short(AX), $const_shortPlain
+	JEQ  cshort
+	JA   cshortleads
+
+clevel:
 	MOVBLZX ·level(SB), BX
 	CMPL BX, $2
 	JNE  c2
@@ -1771,6 +1781,12 @@ c2core:
 	LEAQ Set_nib(AX), AX
 	MOVQ AX, s+0(FP)
 	JMP  copyAVX2core<>(SB)
+
+cshort:
+	JMP  ·shortUTF8AVX2(SB)
+
+cshortleads:
+	JMP  ·shortLeadsAVX2(SB)
 
 cgo:
 	JMP  ·copyGo(SB)

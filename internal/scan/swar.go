@@ -161,7 +161,17 @@ type kernel struct {
 
 var portableKernels = []kernel{
 	{"swar", copySWAR},
+	{"swar-short", copySWARShort},
 	{"bytetable", copyByteTable},
+}
+
+// copySWARShort is the portable Copy as copyEntry runs it: copyShortUTF8
+// for a UTF-8 Set up to shortUTF8 bytes, copySWAR otherwise.
+func copySWARShort(s *Set, dst, src []byte) int {
+	if s.utf8 && len(src) <= shortUTF8 {
+		return copyShortUTF8(s, dst, src)
+	}
+	return copySWAR(s, dst, src)
 }
 
 // maskTable flags, exactly, every byte of w that t marks (t holds 0 or 1).
