@@ -1,0 +1,98 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package json_test
+
+// BREAKER: failing tests for bugs found by the breaker review; each
+// compares the drop-in with encoding/json/v2 and fails until the bug is
+// fixed. Run: GOTOOLCHAIN=go1.27.3 go test -run TestBreakerBug ./json/v2/
+
+import (
+	"bytes"
+	"encoding/json/jsontext"
+	jsonv2 "encoding/json/v2"
+	"fmt"
+	"math"
+	"reflect"
+	"testing"
+
+	jv2 "github.com/jgen-go/jgen/json/v2"
+)
+
+// bugRawJSON is a value whose MarshalJSON returns its string as is.
+type bugRawJSON string
+
+func (r bugRawJSON) MarshalJSON() ([]byte, error) { return []byte(r), nil }
+
+// bugStruct has its members out of name order and a number that only an
+// integer keeps exactly.
+type bugStruct struct {
+	B int
+	A uint64
+}
+
+func bugSame(t *testing.T, what string, got []byte, gerr error, want []byte, werr error) {
+	t.Helper()
+	if !bytes.Equal(got, want) || reflect.TypeOf(gerr) != reflect.TypeOf(werr) || fmt.Sprint(gerr) != fmt.Sprint(werr) {
+		t.Errorf("%s:\n got %q, %v\nwant %q, %v", what, got, gerr, want, werr)
+	}
+}
+
+// translate ignores SpaceAfterComma under Multiline (jsontext writes
+// ", \n"), and lets WithIndent force Multiline even when a later
+// Multiline(false) turns it off.
+func TestBreakerBugLayoutOptions(t *testing.T) {
+	for i, opts := range [][]jsonv2.Options{
+		{jsontext.Multiline(true), jsontext.SpaceAfterComma(true)},
+		{jsontext.WithIndent("  "), jsontext.Multiline(false)},
+	} {
+		v := []int{1, 2}
+		got, gerr := jv2.Marshal(v, opts...)
+		want, werr := jsonv2.Marshal(v, opts...)
+		bugSame(t, fmt.Sprintf("options %d", i), got, gerr, want, werr)
+	}
+}
+
+// translate ignores jsontext's raw-value options, which encoding/json/v2
+// applies to MarshalJSON output.
+func TestBreakerBugRawValueOptions(t *testing.T) {
+	v := bugRawJSON(`{"b":1.50,"a":-0,"c":123456789012345678901234567890}`)
+	for i, opt := range []jsonv2.Options{
+		jsontext.ReorderRawObjects(true), jsontext.CanonicalizeRawInts(true), jsontext.CanonicalizeRawFloats(true),
+	} {
+		got, gerr := jv2.Marshal(v, opt)
+		want, werr := jsonv2.Marshal(v, opt)
+		bugSame(t, fmt.Sprintf("option %d", i), got, gerr, want, werr)
+	}
+}
+
+// MarshalEncode hands jgen's encoding to out.WriteValue, which applies
+// the encoder's raw-value options to the whole value: struct members are
+// reordered and a uint64 goes through float64.
+func TestBreakerBugMarshalEncodeRawOptions(t *testing.T) {
+	v := bugStruct{B: 1, A: math.MaxUint64}
+	for i, opt := range []jsonv2.Options{jsontext.ReorderRawObjects(true), jsontext.CanonicalizeRawInts(true)} {
+		var gb, wb bytes.Buffer
+		gerr := jv2.MarshalEncode(jsontext.NewEncoder(&gb, opt), v)
+		werr := jsonv2.MarshalEncode(jsontext.NewEncoder(&wb, opt), v)
+		bugSame(t, fmt.Sprintf("option %d", i), gb.Bytes(), gerr, wb.Bytes(), werr)
+	}
+}
+
+// MarshalEncode returns out.WriteValue's error instead of encoding the
+// value again with encoding/json/v2: where an object member name is
+// expected, v2 writes a number as a name (no error), and a duplicate name
+// is v2's *SemanticError, not jsontext's *SyntacticError.
+func TestBreakerBugMarshalEncodeAtName(t *testing.T) {
+	for _, v := range []any{1, bugRawJSON(`"a"`)} {
+		var gb, wb bytes.Buffer
+		ge, we := jsontext.NewEncoder(&gb), jsontext.NewEncoder(&wb)
+		for _, e := range []*jsontext.Encoder{ge, we} {
+			_ = e.WriteToken(jsontext.BeginObject)
+			_ = e.WriteToken(jsontext.String("a"))
+			_ = e.WriteToken(jsontext.Int(1))
+		}
+		gerr := jv2.MarshalEncode(ge, v)
+		werr := jsonv2.MarshalEncode(we, v)
+		bugSame(t, fmt.Sprintf("%T", v), nil, gerr, nil, werr)
+	}
+}
