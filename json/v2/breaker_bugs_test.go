@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 
 	jv2 "github.com/jgen-go/jgen/json/v2"
@@ -94,5 +95,18 @@ func TestBreakerBugMarshalEncodeAtName(t *testing.T) {
 		gerr := jv2.MarshalEncode(ge, v)
 		werr := jsonv2.MarshalEncode(we, v)
 		bugSame(t, fmt.Sprintf("%T", v), nil, gerr, nil, werr)
+	}
+}
+
+// The v2 rules check MarshalJSON output's nesting alone (json.Valid, 10000
+// levels), where encoding/json/v2 counts from the root: 10000 levels of
+// MarshalJSON output inside an array are 10001, which v2 refuses ("exceeded
+// max depth"); jgen writes them in the Compact layout.
+func TestBreakerBugV2MarshalJSONDepth(t *testing.T) {
+	v := []any{bugRawJSON(strings.Repeat("[", 10000) + strings.Repeat("]", 10000))}
+	got, gerr := jv2.Marshal(v)
+	want, werr := jsonv2.Marshal(v)
+	if !bytes.Equal(got, want) || fmt.Sprint(gerr) != fmt.Sprint(werr) {
+		t.Errorf("got %d bytes, %v\nwant %d bytes, %v", len(got), gerr, len(want), werr)
 	}
 }
