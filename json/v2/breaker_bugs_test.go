@@ -110,3 +110,27 @@ func TestBreakerBugV2MarshalJSONDepth(t *testing.T) {
 		t.Errorf("got %d bytes, %v\nwant %d bytes, %v", len(got), gerr, len(want), werr)
 	}
 }
+
+// translate calls reflect.TypeOf(opts[0]).Kind() on a single option, which
+// panics for a nil Options; encoding/json/v2 ignores a nil option.
+func TestBreakerBugNilOption(t *testing.T) {
+	for name, f := range map[string]func() ([]byte, error){
+		"Marshal": func() ([]byte, error) { return jv2.Marshal(1, nil) },
+		"MarshalWrite": func() ([]byte, error) {
+			var b bytes.Buffer
+			err := jv2.MarshalWrite(&b, 1, nil)
+			return b.Bytes(), err
+		},
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%s(1, nil): panic %v; encoding/json/v2 writes 1", name, r)
+				}
+			}()
+			got, err := f()
+			want, werr := jsonv2.Marshal(1, nil)
+			bugSame(t, name, got, err, want, werr)
+		}()
+	}
+}
