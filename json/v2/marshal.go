@@ -58,6 +58,13 @@ var v1Options = [...]boolOption{
 	jsonv1.StringifyWithLegacySemantics, jsonv1.UnmarshalArrayFromAnyLength,
 }
 
+// rawOptions are jsontext's options that change how a raw value is
+// written; any of them set to true is left to encoding/json/v2.
+var rawOptions = [...]boolOption{
+	jsontext.CanonicalizeRawInts, jsontext.CanonicalizeRawFloats,
+	jsontext.ReorderRawObjects, jsontext.PreserveRawStrings,
+}
+
 // lastBool returns the value of the option setter sets in opts, the last
 // one holding it winning, as encoding/json/v2 joins options.
 func lastBool(opts []Options, setter boolOption) (v, ok bool) {
@@ -77,7 +84,8 @@ func lastBool(opts []Options, setter boolOption) (v, ok bool) {
 // as the Indented layout (jsontext's default indent is a tab).
 func translate(opts []Options, o *jgen.Options) bool {
 	switch {
-	case len(opts) == 0:
+	case len(opts) == 0 || len(opts) == 1 && opts[0] == nil:
+		// encoding/json/v2 ignores a nil Options.
 		*o = jgen.Options{V2: &v2Rules[0]}
 		return true
 	case len(opts) == 1 && reflect.TypeOf(opts[0]).Kind() != reflect.Pointer && reflect.TypeOf(opts[0]).Comparable():
@@ -140,6 +148,13 @@ func translateJoined(opts []Options, o *jgen.Options) bool {
 			return false
 		}
 	}
+	// The options that rewrite raw values (MarshalJSON output, json.Number)
+	// as jsontext writes them: jgen writes such values as they are.
+	for _, setter := range rawOptions {
+		if v, _ := lastBool(opts, setter); v {
+			return false
+		}
+	}
 	if v, _ := lastBool(opts, jsontext.EscapeForHTML); v {
 		o.Escaping.HTMLSafe = true
 	}
@@ -162,15 +177,17 @@ func translateJoined(opts []Options, o *jgen.Options) bool {
 	}
 	colon, hasColon := lastBool(opts, jsontext.SpaceAfterColon)
 	comma, _ := lastBool(opts, jsontext.SpaceAfterComma)
-	if hasIndent {
-		multi = true // WithIndent implies Multiline
-	}
+	// multi is the Multiline flag as the options leave it: WithIndent and
+	// WithIndentPrefix set it, and a later Multiline(false) clears it again
+	// (jsonopts joins them into one flag), so hasIndent does not imply it.
 	switch {
 	case prefix != "":
 		return false
 	case multi:
-		if hasColon && !colon {
-			return false // jsontext's multiline without the space
+		if hasColon && !colon || comma {
+			// jsontext's multiline without the space after a colon, or
+			// with one after a comma: layouts jgen does not write.
+			return false
 		}
 		o.Layout = jgen.Indented
 		o.Indent = "\t"
@@ -229,7 +246,9 @@ func appendJgen(dst []byte, in any, opts []Options) ([]byte, bool) {
 // (see the package documentation), encoding/json/v2 the rest, and on an
 // error encoding/json/v2 encodes the value again, returning its result
 // (the *SemanticError or *jsontext.SyntacticError with its JSON pointer).
-// A value jgen encodes costs the result's allocation.
+// A value jgen encodes costs the result's allocation, and one more
+// where opts holds more than one option (encoding/json/v2's JoinOptions).
+// A nil Options is ignored, as encoding/json/v2 ignores it.
 func Marshal(in any, opts ...Options) ([]byte, error) {
 	p := bufPool.Get().(*[]byte)
 	b, ok := appendJgen((*p)[:0], in, opts)
@@ -265,13 +284,20 @@ func MarshalWrite(out io.Writer, in any, opts ...Options) error {
 // its next value. Without opts, and where out's own options translate,
 // jgen encodes the value compact and out.WriteValue writes it, laying it
 // out under out's options at its position; with opts (which change out's
-// options for the call, with rules of their own) or options jgen does not
-// translate, encoding/json/v2's MarshalEncode writes it. Its errors are
-// encoding/json/v2's.
+// options for the call, with rules of their own), options jgen does not
+// translate, at a member name's position, or where out.WriteValue refuses
+// jgen's encoding, encoding/json/v2's MarshalEncode writes it. Its errors
+// are encoding/json/v2's.
 func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) error {
 	if len(opts) > 0 {
 		fallbacks.Add(1)
 		return jsonv2.MarshalEncode(out, in, opts...)
+	}
+	if k, n := out.StackIndex(out.StackDepth()); k == '{' && n%2 == 0 {
+		// The next value is a member name, which encoding/json/v2 writes
+		// from what in marshals to under its own rules.
+		fallbacks.Add(1)
+		return jsonv2.MarshalEncode(out, in)
 	}
 	eo := out.Options()
 	o := optsPool.Get().(*jgen.Options)
@@ -290,5 +316,12 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) error {
 	}
 	err = out.WriteValue(b)
 	putBuf(p, b)
-	return err
+	if err != nil {
+		// out refused the value (a duplicate name, its byte or depth
+		// limit) and wrote nothing of it: encoding/json/v2 meets the same
+		// refusal and returns its own error for it.
+		fallbacks.Add(1)
+		return jsonv2.MarshalEncode(out, in)
+	}
+	return nil
 }

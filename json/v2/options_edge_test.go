@@ -2,9 +2,10 @@
 
 package json_test
 
-// BREAKER: failing tests for bugs found by the breaker review; each
-// compares the drop-in with encoding/json/v2 and fails until the bug is
-// fixed. Run: GOTOOLCHAIN=go1.27.3 go test -run TestBreakerBug ./json/v2/
+// Edge cases of option translation and MarshalEncode, each compared with
+// encoding/json/v2: layouts jgen must not approximate, options that
+// rewrite raw values, a member name's position, a nil Options, and depth
+// through MarshalJSON output.
 
 import (
 	"bytes"
@@ -38,10 +39,10 @@ func bugSame(t *testing.T, what string, got []byte, gerr error, want []byte, wer
 	}
 }
 
-// translate ignores SpaceAfterComma under Multiline (jsontext writes
-// ", \n"), and lets WithIndent force Multiline even when a later
-// Multiline(false) turns it off.
-func TestBreakerBugLayoutOptions(t *testing.T) {
+// SpaceAfterComma under Multiline (jsontext writes ", \n") is left to
+// encoding/json/v2, and a Multiline(false) after WithIndent gives the
+// compact layout.
+func TestDropInLayoutOptions(t *testing.T) {
 	for i, opts := range [][]jsonv2.Options{
 		{jsontext.Multiline(true), jsontext.SpaceAfterComma(true)},
 		{jsontext.WithIndent("  "), jsontext.Multiline(false)},
@@ -53,9 +54,9 @@ func TestBreakerBugLayoutOptions(t *testing.T) {
 	}
 }
 
-// translate ignores jsontext's raw-value options, which encoding/json/v2
-// applies to MarshalJSON output.
-func TestBreakerBugRawValueOptions(t *testing.T) {
+// jsontext's raw-value options, which encoding/json/v2 applies to
+// MarshalJSON output, leave the value to it.
+func TestDropInRawValueOptions(t *testing.T) {
 	v := bugRawJSON(`{"b":1.50,"a":-0,"c":123456789012345678901234567890}`)
 	for i, opt := range []jsonv2.Options{
 		jsontext.ReorderRawObjects(true), jsontext.CanonicalizeRawInts(true), jsontext.CanonicalizeRawFloats(true),
@@ -66,10 +67,10 @@ func TestBreakerBugRawValueOptions(t *testing.T) {
 	}
 }
 
-// MarshalEncode hands jgen's encoding to out.WriteValue, which applies
-// the encoder's raw-value options to the whole value: struct members are
-// reordered and a uint64 goes through float64.
-func TestBreakerBugMarshalEncodeRawOptions(t *testing.T) {
+// An encoder's raw-value options would apply to the whole of jgen's
+// encoding in out.WriteValue (members reordered, a uint64 through
+// float64): MarshalEncode leaves such an encoder to encoding/json/v2.
+func TestDropInMarshalEncodeRawOptions(t *testing.T) {
 	v := bugStruct{B: 1, A: math.MaxUint64}
 	for i, opt := range []jsonv2.Options{jsontext.ReorderRawObjects(true), jsontext.CanonicalizeRawInts(true)} {
 		var gb, wb bytes.Buffer
@@ -79,11 +80,10 @@ func TestBreakerBugMarshalEncodeRawOptions(t *testing.T) {
 	}
 }
 
-// MarshalEncode returns out.WriteValue's error instead of encoding the
-// value again with encoding/json/v2: where an object member name is
-// expected, v2 writes a number as a name (no error), and a duplicate name
-// is v2's *SemanticError, not jsontext's *SyntacticError.
-func TestBreakerBugMarshalEncodeAtName(t *testing.T) {
+// Where an object member name is expected, v2 writes a number as a name
+// (no error), and a duplicate name is v2's *SemanticError, not
+// jsontext's *SyntacticError: MarshalEncode gives both to v2.
+func TestDropInMarshalEncodeAtName(t *testing.T) {
 	for _, v := range []any{1, bugRawJSON(`"a"`)} {
 		var gb, wb bytes.Buffer
 		ge, we := jsontext.NewEncoder(&gb), jsontext.NewEncoder(&wb)
@@ -98,11 +98,10 @@ func TestBreakerBugMarshalEncodeAtName(t *testing.T) {
 	}
 }
 
-// The v2 rules check MarshalJSON output's nesting alone (json.Valid, 10000
-// levels), where encoding/json/v2 counts from the root: 10000 levels of
-// MarshalJSON output inside an array are 10001, which v2 refuses ("exceeded
-// max depth"); jgen writes them in the Compact layout.
-func TestBreakerBugV2MarshalJSONDepth(t *testing.T) {
+// encoding/json/v2 counts nesting from the root through MarshalJSON
+// output: 10000 levels of it inside an array are 10001, which it refuses
+// ("exceeded max depth").
+func TestDropInV2MarshalJSONDepth(t *testing.T) {
 	v := []any{bugRawJSON(strings.Repeat("[", 10000) + strings.Repeat("]", 10000))}
 	got, gerr := jv2.Marshal(v)
 	want, werr := jsonv2.Marshal(v)
@@ -111,9 +110,8 @@ func TestBreakerBugV2MarshalJSONDepth(t *testing.T) {
 	}
 }
 
-// translate calls reflect.TypeOf(opts[0]).Kind() on a single option, which
-// panics for a nil Options; encoding/json/v2 ignores a nil option.
-func TestBreakerBugNilOption(t *testing.T) {
+// A nil Options is ignored, as encoding/json/v2 ignores it.
+func TestDropInNilOption(t *testing.T) {
 	for name, f := range map[string]func() ([]byte, error){
 		"Marshal": func() ([]byte, error) { return jv2.Marshal(1, nil) },
 		"MarshalWrite": func() ([]byte, error) {
