@@ -169,8 +169,11 @@ var (
 	//     refused, where classic encoding/json has no limit (and checks
 	//     MarshalJSON output alone, to 10000 levels) and the v2-based one
 	//     takes 10001 levels whose innermost container is empty; invalid
-	//     UTF-8 inside MarshalJSON output follows InvalidUTF8 where
-	//     encoding/json copies it; NaN and ±Inf follow Options.NonFinite;
+	//     UTF-8 and escaped lone surrogates (such as \ud800) inside
+	//     MarshalJSON output follow InvalidUTF8 where encoding/json copies
+	//     them (the drop-in package json, whose MarshalerEscaping refuses
+	//     them, hands such a value to encoding/json); NaN and ±Inf
+	//     follow Options.NonFinite;
 	//     a marshal method may be called twice (see WriteValue);
 	//   - on encoding/json/v2: map keys whose names are equal once invalid
 	//     UTF-8 is replaced are in random order there, in collection order
