@@ -275,7 +275,7 @@ func directOwn(t reflect.Type, visiting map[reflect.Type]bool) bool {
 	if visiting[t] || t == timeType || t == timePtrType {
 		return true
 	}
-	if hasMarshaler(t) || formatRefusal(t) != "" {
+	if hasMarshaler(t) || formatRefusal(t) != "" || v2TagRefusal(t) != nil {
 		return false
 	}
 	visiting[t] = true

@@ -43,7 +43,10 @@ import (
 // *ValueError itself, matching ErrInvalidUTF8. The *json.MarshalerError's
 // Error names the method that failed, and on encoding/json/v2 its Type is
 // the pointer to the value's type, as there; on v2 a nesting refusal
-// outside MarshalJSON output also holds a *json.SyntaxError.
+// outside MarshalJSON output also holds a *json.SyntaxError. On Go 1.26
+// with GOEXPERIMENT=jsonv2, a struct type with a field tagged inline,
+// unknown or format is refused with a reason matching
+// ErrTagOptionUnsupported, where encoding/json encodes it.
 type EncodeError struct {
 	// Pointer is the JSON Pointer (RFC 6901) of the failing value within
 	// the value given, such as "/items/3/price": member names and map keys

@@ -88,6 +88,9 @@ func newStructEncoder(t reflect.Type) encoderFunc {
 	if msg := formatRefusal(t); msg != "" {
 		return func(e *encState, v reflect.Value) error { return unsupportedValue(v, msg) }
 	}
+	if err := v2TagRefusal(t); err != nil {
+		return func(e *encState, v reflect.Value) error { return &EncodeError{Type: t, Err: err} }
+	}
 	se := newStructLayout(t)
 	for i := range se.fields {
 		f := &se.fields[i]
@@ -487,6 +490,69 @@ func formatRefusal(t reflect.Type) string {
 	if !jsonV2Go127 || t.Kind() != reflect.Struct {
 		return ""
 	}
+	sf, _ := taggedField(t, func(sf reflect.StructField, role fieldRole) string {
+		if role == roleMember && hasFormatOption(sf.Tag.Get("json")) {
+			return "format"
+		}
+		return ""
+	})
+	if sf == "" {
+		return ""
+	}
+	return "Go struct field " + sf + " has unsupported `format` tag option"
+}
+
+// v2TagRefusal returns, on Go 1.26's encoding/json under
+// GOEXPERIMENT=jsonv2 (jsonOnV2 and not jsonV2Go127), the reason the
+// value encoder refuses struct type t under the Stdlib rules, nil if
+// none: a field of t or of a struct embedded in it (breadth first), a
+// member or an embedded struct, whose json tag holds the option inline,
+// unknown or format with a value as encoding/json/v2 reads them
+// (parseV2TagOptions). That encoding/json applies these options (its v2
+// rules read them under v1 options, fields.go); jgen's Stdlib rules do
+// not, so it refuses the type rather than write other bytes. The error
+// matches ErrTagOptionUnsupported.
+func v2TagRefusal(t reflect.Type) error {
+	if !jsonOnV2 || jsonV2Go127 || t.Kind() != reflect.Struct {
+		return nil
+	}
+	sf, opt := taggedField(t, func(sf reflect.StructField, role fieldRole) string {
+		if role != roleMember && role != roleInline {
+			return ""
+		}
+		_, opts, _ := tagName(sf.Tag.Get("json"))
+		o := parseV2TagOptions(opts)
+		for _, n := range o.names {
+			if n == "inline" || n == "unknown" {
+				return n
+			}
+		}
+		if o.format != "" {
+			return "format"
+		}
+		return ""
+	})
+	if sf == "" {
+		return nil
+	}
+	return &tagOptionError{field: sf, option: opt}
+}
+
+// tagOptionError is the reason of v2TagRefusal: the Go struct field field
+// holds the tag option option.
+type tagOptionError struct{ field, option string }
+
+func (e *tagOptionError) Error() string {
+	return "Go struct field " + e.field + " has tag option `" + e.option + "`, which jgen's Stdlib rules do not apply"
+}
+
+func (e *tagOptionError) Is(target error) bool { return target == ErrTagOptionUnsupported }
+
+// taggedField returns the name of the first field, of struct type t or of
+// a struct embedded in it (in breadth-first order, each struct type once),
+// for which refuse, given the field and its role under stdlibRules,
+// returns a non-empty option, and that option; "", "" if none.
+func taggedField(t reflect.Type, refuse func(reflect.StructField, fieldRole) string) (field, option string) {
 	level := []reflect.Type{t}
 	visited := map[reflect.Type]bool{}
 	for len(level) > 0 {
@@ -499,15 +565,16 @@ func formatRefusal(t reflect.Type) string {
 			visited[st] = true
 			for i := range st.NumField() {
 				f, role := candidateField(embeddedStruct{typ: st}, i, stdlibRules)
+				if opt := refuse(st.Field(i), role); opt != "" {
+					return st.Field(i).Name, opt
+				}
 				if role == roleInline {
 					level = append(level, f.typ)
-				} else if role == roleMember && hasFormatOption(st.Field(i).Tag.Get("json")) {
-					return "Go struct field " + st.Field(i).Name + " has unsupported `format` tag option"
 				}
 			}
 		}
 	}
-	return ""
+	return "", ""
 }
 
 // hasFormatOption reports whether a json tag holds the option format

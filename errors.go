@@ -114,6 +114,17 @@ var (
 	// given would write a byte that cannot stand raw in a JSON string
 	// quoted with the current quote char.
 	ErrInvalidEncoding = errors.New("jgen: base64 encoding unusable in a JSON string")
+
+	// ErrTagOptionUnsupported is matched by the [*EncodeError] (its Type
+	// the struct type) of a value that WriteValue, Marshal and
+	// AppendMarshal refuse under the classic rules on Go 1.26 with
+	// GOEXPERIMENT=jsonv2: a struct with a field (a member, or an
+	// embedded struct, also through embedded structs) whose json tag holds
+	// the option inline, unknown or format with a value, which that
+	// build's encoding/json applies (it reads tags by encoding/json/v2's
+	// rules) and jgen's rules do not. Nothing of the value was written.
+	// Other builds never return it.
+	ErrTagOptionUnsupported = errors.New("jgen: json tag option not supported on this build")
 )
 
 // UTF8Error reports a byte that is not part of a valid UTF-8 sequence, as

@@ -180,9 +180,11 @@ var (
 	//     here; a refused map key's UnsupportedValueError.Str counts the
 	//     offset in jgen's output, which is encoding/json's in the Compact
 	//     layout only;
-	//   - Go 1.26 with GOEXPERIMENT=jsonv2: the tag options inline,
-	//     unknown and format (which that encoding/json applies) are
-	//     ignored.
+	//   - Go 1.26 with GOEXPERIMENT=jsonv2: a struct with a field whose
+	//     tag holds the option inline, unknown or format (which that
+	//     encoding/json applies) is refused, with an [*EncodeError]
+	//     matching [ErrTagOptionUnsupported], where encoding/json encodes
+	//     it.
 	Stdlib = Escaping{HTMLSafe: true, JSLineTerminators: true, InvalidUTF8: stdlibInvalidUTF8}
 
 	// Jackson reproduces jackson-core 2.14's defaults as written by its
