@@ -632,17 +632,23 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 	if hasV2Methods(kt) {
 		return nil, false
 	}
-	var name func(k reflect.Value) (string, error)
+	// name returns the member name of key k; names of number keys are
+	// appended to *arena (one buffer per map written) and point into it.
+	var name func(k reflect.Value, arena *[]byte) (string, error)
 	switch kt.Kind() {
 	case reflect.String:
-		name = func(k reflect.Value) (string, error) { return k.String(), nil }
+		name = func(k reflect.Value, _ *[]byte) (string, error) { return k.String(), nil }
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		name = func(k reflect.Value) (string, error) { return strconv.FormatInt(k.Int(), 10), nil }
+		name = func(k reflect.Value, arena *[]byte) (string, error) {
+			return arenaString(arena, strconv.AppendInt(*arena, k.Int(), 10)), nil
+		}
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		name = func(k reflect.Value) (string, error) { return strconv.FormatUint(k.Uint(), 10), nil }
+		name = func(k reflect.Value, arena *[]byte) (string, error) {
+			return arenaString(arena, strconv.AppendUint(*arena, k.Uint(), 10)), nil
+		}
 	case reflect.Float32, reflect.Float64:
 		bits := kt.Bits()
-		name = func(k reflect.Value) (string, error) {
+		name = func(k reflect.Value, _ *[]byte) (string, error) {
 			x := k.Float()
 			if math.IsNaN(x) || math.IsInf(x, 0) {
 				return "", &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
@@ -674,9 +680,16 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 		names := make([]string, n)
 		vals := reflect.MakeSlice(sliceType, n, n)
 		base := vals.UnsafePointer()
+		// One key Value reused for every entry: MapIter.Key would copy
+		// each key to the heap.
+		key := reflect.New(kt).Elem()
+		var it reflect.MapIter
+		it.Reset(m)
+		var arena []byte
 		i := 0
-		for it := m.MapRange(); it.Next() && i < n; i++ {
-			nm, err := name(it.Key())
+		for ; it.Next() && i < n; i++ {
+			key.SetIterKey(&it)
+			nm, err := name(key, &arena)
 			if err != nil {
 				return b, err
 			}
@@ -685,7 +698,7 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 				return b, &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
 			}
 			names[i] = nm
-			vals.Index(i).SetIterValue(it)
+			vals.Index(i).SetIterValue(&it)
 		}
 		idx := make([]int, i)
 		for j := range idx {
@@ -709,6 +722,16 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 		s.depth--
 		return append(b, '}'), nil
 	}, true
+}
+
+// arenaString stores grown, *arena with text appended, as *arena and
+// returns the appended text as a string sharing its memory. The bytes
+// are never written again: a later append that moves the arena leaves
+// them in the old array, which the string keeps alive.
+func arenaString(arena *[]byte, grown []byte) string {
+	start := len(*arena)
+	*arena = grown
+	return unsafe.String(unsafe.SliceData(grown[start:]), len(grown)-start)
 }
 
 // v2Field is a struct field as the v2 struct encoder writes it.

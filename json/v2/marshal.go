@@ -246,8 +246,11 @@ func appendJgen(dst []byte, in any, opts []Options) ([]byte, bool) {
 // (see the package documentation), encoding/json/v2 the rest, and on an
 // error encoding/json/v2 encodes the value again, returning its result
 // (the *SemanticError or *jsontext.SyntacticError with its JSON pointer).
-// A value jgen encodes costs the result's allocation, and one more
-// where opts holds more than one option (encoding/json/v2's JoinOptions).
+// A value jgen encodes costs the result's allocation, one more where
+// opts holds more than one option (encoding/json/v2's JoinOptions), and
+// about five for each non-empty map (its entries collected and sorted;
+// a few more for a large map of integer keys, whose names share a
+// growing buffer).
 // A nil Options is ignored, as encoding/json/v2 ignores it.
 func Marshal(in any, opts ...Options) ([]byte, error) {
 	p := bufPool.Get().(*[]byte)
