@@ -14,7 +14,7 @@
 // in the [Compact] and [Indented] layouts each is followed by a newline by
 // default, written as soon as the value is complete, which makes NDJSON.
 // [Generator.WriteValue] writes a whole Go value by the rules of
-// encoding/json.
+// encoding/json, or of encoding/json/v2 with [Options.V2].
 //
 // # Errors
 //

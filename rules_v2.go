@@ -77,8 +77,11 @@ type JSONv2 struct {
 }
 
 // ErrV2Unimplemented is matched by the *EncodeError of a value that
-// jgen's v2 rules ([JSONv2]) do not implement; its Type is the Go type
-// they declined. Nothing of the value was written.
+// jgen's v2 rules ([JSONv2]) do not implement, or that encoding/json/v2
+// refuses too (time.Duration, a struct with no exported fields, duplicate
+// names: their own errors are encoding/json/v2's to give, which the
+// package github.com/jgen-go/jgen/json/v2 returns); its Type is the Go
+// type declined. Nothing of the value was written.
 var ErrV2Unimplemented = errors.New("jgen: encoding/json/v2 rule not implemented")
 
 // v2Flags are the options of JSONv2 that change a compiled encoder: part
