@@ -55,6 +55,16 @@ type v2State struct {
 	// value nested deeper than v2MaxPointers is declined (a cycle, or
 	// nesting encoding/json/v2 reports itself).
 	depth int
+	// room is how many more arrays and objects may be opened, counting
+	// those of MarshalJSON output, before Options.MaxDepth is exceeded:
+	// Options.MaxDepth less the generator's open containers, less the
+	// containers of the value open at the moment.
+	room int
+	// rootStart is the index in the encoder's buffer where the value
+	// begins, rootOffset the output offset of that byte (for the
+	// *SyntaxError of a nesting past Options.MaxDepth).
+	rootStart  int
+	rootOffset int64
 	// tmp is scratch for AppendText.
 	tmp []byte
 	// word holds the root value when its interface holds it directly (a
@@ -80,6 +90,7 @@ func (g *Generator) writeValueV2(v any) error {
 	s.plainNames = plainNameEscaping(&g.esc)
 	s.dupNames = g.opts.V2.AllowDuplicateNames
 	s.strictUTF8 = g.esc.escaping.InvalidUTF8 == InvalidUTF8Error
+	s.room = g.state.maxDepth - len(g.state.stack)
 	var err error
 	if g.out.w == nil && g.state.compact {
 		// Append mode, Compact layout: encoded in place, cut back on
@@ -90,6 +101,7 @@ func (g *Generator) writeValueV2(v any) error {
 			err = berr
 		} else {
 			var b []byte
+			s.rootStart, s.rootOffset = len(g.out.buf), g.out.offset()
 			b, err = s.encodeRoot(g.out.buf, v, g.opts.V2.flags())
 			if err != nil {
 				g.out.buf = b[:mark]
@@ -102,6 +114,10 @@ func (g *Generator) writeValueV2(v any) error {
 	} else {
 		sp := scratchPool.Get().(*[]byte)
 		var b []byte
+		// The value begins after the separator beginValue writes; in the
+		// other layouts its bytes are laid out, and the offset of a
+		// nesting error is that of the value's first byte.
+		s.rootStart, s.rootOffset = 0, -1
 		b, err = s.encodeRoot((*sp)[:0], v, g.opts.V2.flags())
 		if err == nil {
 			if g.state.compact {
@@ -524,16 +540,21 @@ func v2SliceEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 	}
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
 		h := (*sliceHeader)(p)
+		if h.data == nil && f&v2NilSliceNull != 0 {
+			return append(b, "null"...), nil
+		}
+		if s.room < 1 {
+			return b, s.depthError(b, '[')
+		}
 		if h.data == nil {
-			if f&v2NilSliceNull != 0 {
-				return append(b, "null"...), nil
-			}
 			return append(b, "[]"...), nil
 		}
 		if s.depth++; s.depth > v2MaxPointers {
 			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
 		}
+		s.room--
 		b, err := elems(s, b, h.data, h.len)
+		s.room++
 		s.depth--
 		return b, err
 	}, true
@@ -623,7 +644,13 @@ func v2ArrayEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 		return nil, false
 	}
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
-		return elems(s, b, p, n)
+		if s.room < 1 {
+			return b, s.depthError(b, '[')
+		}
+		s.room--
+		b, err := elems(s, b, p, n)
+		s.room++
+		return b, err
 	}, true
 }
 
@@ -668,15 +695,19 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
 		m := reflect.NewAt(t, p).Elem()
 		n := m.Len()
+		if n == 0 && f&v2NilMapNull != 0 && m.IsNil() {
+			return append(b, "null"...), nil
+		}
+		if s.room < 1 {
+			return b, s.depthError(b, '{')
+		}
 		if n == 0 {
-			if f&v2NilMapNull != 0 && m.IsNil() {
-				return append(b, "null"...), nil
-			}
 			return append(b, "{}"...), nil
 		}
 		if s.depth++; s.depth > v2MaxPointers {
 			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
 		}
+		s.room--
 		names := make([]string, n)
 		vals := reflect.MakeSlice(sliceType, n, n)
 		base := vals.UnsafePointer()
@@ -719,6 +750,7 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 				return b, atPath(err, et, names[k])
 			}
 		}
+		s.room++
 		s.depth--
 		return append(b, '}'), nil
 	}, true
@@ -824,6 +856,10 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 		return nil, false // v2: "Go struct has no exported fields"
 	}
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+		if s.room < 1 {
+			return b, s.depthError(b, '{')
+		}
+		s.room--
 		b = append(b, '{')
 		first := true
 		var err error
@@ -858,6 +894,7 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 			}
 			first = false
 		}
+		s.room++
 		return append(b, '}'), nil
 	}, true
 }
@@ -1015,7 +1052,17 @@ func v2MarshalJSONEncoder(t reflect.Type) v2Func {
 		if err != nil {
 			return b, methodErr(t, "MarshalJSON", err)
 		}
-		out, ok := s.appendPlainJSON(b, val)
+		out, ok, deep := s.appendPlainJSON(b, val)
+		if deep >= 0 {
+			return b, methodErr(t, "MarshalJSON", &ValueError{
+				Token:  "MarshalJSON output",
+				Offset: s.valueOffset(b),
+				Index:  int64(deep),
+				Reason: "nesting deeper than Options.MaxDepth",
+				Err:    ErrInvalidValue,
+				Cause:  ErrMaxDepth,
+			})
+		}
 		if !ok {
 			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
 		}
@@ -1024,38 +1071,55 @@ func v2MarshalJSONEncoder(t reflect.Type) v2Func {
 }
 
 // appendPlainJSON appends val without its whitespace, where
-// v2MarshalJSONEncoder accepts it.
-func (s *v2State) appendPlainJSON(b, val []byte) ([]byte, bool) {
+// v2MarshalJSONEncoder accepts it. deep is -1, or the index in val of the
+// '{' or '[' that nests past Options.MaxDepth counting the containers
+// open around val (s.room), as encoding/json/v2 counts the nesting of
+// MarshalJSON output from the root (b is then returned unchanged, ok
+// false).
+func (s *v2State) appendPlainJSON(b, val []byte) (out []byte, ok bool, deep int) {
 	e := s.esc.escaping
 	html, js := e.HTMLSafe, e.JSLineTerminators
 	e.InvalidUTF8, e.HTMLSafe, e.JSLineTerminators = InvalidUTF8Error, false, false
-	if e != Minimal || !json.Valid(val) || !utf8.Valid(val) {
-		return b, false
+	if e != Minimal {
+		return b, false, -1
+	}
+	if !json.Valid(val) || !utf8.Valid(val) {
+		// json.Valid refuses nesting past its own limit of 10000 levels;
+		// a refusal of Options.MaxDepth is reported as such.
+		return b, false, nestsPast(val, s.room)
 	}
 	mark := len(b)
 	inStr, objects := false, false
+	// Without backslashes (refused below) a '"' always opens or closes a
+	// string, so the brackets outside strings are the containers.
+	room := s.room
 	for i, c := range val {
 		switch {
 		case c == '\\':
-			return b[:mark], false
+			return b[:mark], false, -1
 		case c == '"':
 			inStr = !inStr
 		case inStr:
 			if html && (c == '<' || c == '>' || c == '&') ||
 				js && c == 0xE2 && i+2 < len(val) && val[i+1] == 0x80 && (val[i+2] == 0xA8 || val[i+2] == 0xA9) {
-				return b[:mark], false
+				return b[:mark], false, -1
 			}
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			continue
-		case c == '{':
-			objects = true
+		case c == '{' || c == '[':
+			if room--; room < 0 {
+				return b[:mark], false, i
+			}
+			objects = objects || c == '{'
+		case c == '}' || c == ']':
+			room++
 		}
 		b = append(b, c)
 	}
 	if objects && !s.dupNames && hasDuplicateNames(b[mark:]) {
-		return b[:mark], false
+		return b[:mark], false, -1
 	}
-	return b, true
+	return b, true, -1
 }
 
 // hasDuplicateNames reports whether an object in v, a valid JSON value
@@ -1118,4 +1182,90 @@ func scanDup(v []byte, i int) (int, bool) {
 		i++
 	}
 	return i, false
+}
+
+// depthError returns the *SyntaxError refusing the start of an array or
+// object (open) at the end of b, the encoder's buffer, because it would
+// nest deeper than Options.MaxDepth: the error the generator gives for
+// such a start (writeStart), its Context found by scanning the value
+// written so far for the containers still open (only on this error path).
+func (s *v2State) depthError(b []byte, open byte) error {
+	tok := "start of array"
+	if open == '{' {
+		tok = "start of object"
+	}
+	var where string
+	inner, n := openContainers(b[s.rootStart:])
+	switch depth := strconv.Itoa(len(s.g.state.stack) + n); inner {
+	case '[':
+		where = "in array at depth " + depth
+	case '{':
+		where = "in object at depth " + depth + ", after a name (a value is expected)"
+	default:
+		where = s.g.state.where()
+	}
+	return &SyntaxError{Token: tok, Context: where, Offset: s.valueOffset(b), Err: ErrMaxDepth}
+}
+
+// valueOffset returns the output offset of the byte at the end of b, the
+// encoder's buffer: exact in the Compact layout; in the others, whose
+// layout is written after the value is encoded, the offset of the value's
+// first byte.
+func (s *v2State) valueOffset(b []byte) int64 {
+	g := s.g
+	if s.rootOffset >= 0 {
+		return s.rootOffset + int64(len(b)-s.rootStart)
+	}
+	off := g.out.offset() + int64(len(g.appendPrefix(nil, false)))
+	if g.state.compact {
+		off += int64(len(b) - s.rootStart)
+	}
+	return off
+}
+
+// openContainers returns the innermost array or object still open at the
+// end of v, a prefix of a compact JSON value ('[', '{', or 0 for none),
+// and how many are open.
+func openContainers(v []byte) (inner byte, n int) {
+	var stack []byte
+	inStr := false
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case inStr && c == '\\':
+			i++
+		case c == '"':
+			inStr = !inStr
+		case inStr:
+		case c == '[' || c == '{':
+			stack = append(stack, c)
+		case c == ']' || c == '}':
+			stack = stack[:len(stack)-1]
+		}
+	}
+	if len(stack) == 0 {
+		return 0, 0
+	}
+	return stack[len(stack)-1], len(stack)
+}
+
+// nestsPast returns the index in v of the first '{' or '[' outside strings
+// that opens more than room containers, or -1.
+func nestsPast(v []byte, room int) int {
+	inStr := false
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case inStr && c == '\\':
+			i++
+		case c == '"':
+			inStr = !inStr
+		case inStr:
+		case c == '[' || c == '{':
+			if room--; room < 0 {
+				return i
+			}
+		case c == ']' || c == '}':
+			room++
+		}
+	}
+	return -1
 }

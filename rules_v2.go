@@ -31,6 +31,17 @@ import "errors"
 // kinds, time.Time as an RFC 3339 string with nanoseconds, NaN and ±Inf
 // refused, time.Duration refused (v2 has no default form for it).
 //
+// [Options.MaxDepth] counts the arrays and objects from the root, those
+// of MarshalJSON output included, as encoding/json/v2 counts MarshalJSON
+// output (its limit of 10000 levels is the default MaxDepth, to the
+// level: 10000 allowed, 10001 refused, checked on Go 1.27.3); a value
+// that would nest deeper is refused, before anything of it is written,
+// with an *EncodeError matching [ErrMaxDepth] whose Err is the
+// *SyntaxError the generator gives for the start token (a container of
+// the Go value) or a *ValueError (MarshalJSON output). encoding/json/v2
+// does not limit the nesting of the Go value itself, which jgen's v2
+// rules decline past 1000 pointers, slices, maps and interfaces.
+//
 // Methods are called as v2 calls them, on a value (not a pointer or an
 // interface) through its address, in v2's order: MarshalJSON (its output
 // checked, whitespace dropped), AppendText, MarshalText (the text written
