@@ -90,8 +90,12 @@ func TestOutputToNonRegularFile(t *testing.T) {
 				got <- err.Error()
 				return
 			}
-			defer f.Close()
 			b, _ := io.ReadAll(f)
+			// Closed before the send: a reader still open when the next
+			// round's command opens the FIFO would take its output
+			// (the open succeeds at once) and then drop it, leaving the
+			// next reader blocked in open for ever.
+			f.Close()
 			got <- string(b)
 		}()
 		code, out, errs := run(t, dir, "", "-o", name, "in.json")
