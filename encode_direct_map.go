@@ -80,24 +80,10 @@ func (e *encState) appendMapDirect(b []byte, n *directNode, p unsafe.Pointer, d 
 // as a string value is and each value by put; it reports false where a
 // key or value is one the fast path does not write.
 func appendSmallMap[V any](e *encState, b []byte, m map[string]V, put func(*encState, []byte, V) ([]byte, bool)) ([]byte, bool) {
-	type entry struct {
-		k string
-		v V
-	}
-	var a [smallMap]entry
-	n := 0
-	for k, v := range m {
-		a[n] = entry{k, v}
-		n++
-	}
-	s := a[:n]
+	var a [smallMap]smallEntry[V]
+	s := sortSmall(&a, m)
 	if len(s) == 0 {
 		return append(b, "{}"...), true
-	}
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j].k < s[j-1].k; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
 	}
 	// Every entry is written after a comma; the first becomes the '{'.
 	start := len(b)

@@ -578,22 +578,8 @@ const smallMap = 8
 // encoding/json's), so that no pooled slice is taken and no value is
 // looked up again. write writes one value.
 func writeSmallPlain[V any](me *mapEncoder, e *encState, m map[string]V, write func(*encState, V) error) error {
-	type entry struct {
-		k string
-		v V
-	}
-	var a [smallMap]entry
-	n := 0
-	for k, v := range m {
-		a[n] = entry{k, v}
-		n++
-	}
-	s := a[:n]
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j].k < s[j-1].k; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
+	var a [smallMap]smallEntry[V]
+	s := sortSmall(&a, m)
 	if err := e.writeStart(inObject); err != nil {
 		return err
 	}
@@ -606,6 +592,31 @@ func writeSmallPlain[V any](me *mapEncoder, e *encState, m map[string]V, write f
 		}
 	}
 	return e.writeEnd(inObject)
+}
+
+// smallEntry is one entry of a small plain map, copied out of it.
+type smallEntry[V any] struct {
+	k string
+	v V
+}
+
+// sortSmall copies the entries of m, which has at most smallMap, into a
+// and returns them sorted by key in Go's string order (encoding/json's),
+// by insertion, which is the fastest sort at this size. The result shares
+// a's memory, which the caller keeps on its stack.
+func sortSmall[V any](a *[smallMap]smallEntry[V], m map[string]V) []smallEntry[V] {
+	n := 0
+	for k, v := range m {
+		a[n] = smallEntry[V]{k, v}
+		n++
+	}
+	s := a[:n]
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j].k < s[j-1].k; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+	return s
 }
 
 // appendMapKeys appends the keys of the map[string]V at p to keys.
