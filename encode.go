@@ -463,9 +463,11 @@ func (p *pooledGenerator) putScratch(b []byte) {
 // its Encode returns an *OptionsError.
 //
 // An Encoder holds no buffer between values: each Encode takes a
-// generator and a scratch buffer from pools shared by all Encoders and
-// gives them back, so an Encoder made per request and used once (a
-// net/http handler's) costs its own allocation only.
+// generator with its scratch buffer from a pool shared by all Encoders
+// (and Marshal) and gives it back, so an Encoder made per request and
+// used once (a net/http handler's) costs its own allocation only; a
+// pooled generator keeps the set-up of the options it was last given, so
+// Encoders made with equal options do not compile them again.
 type Encoder struct {
 	w    io.Writer
 	opts Options // validated by NewEncoder
