@@ -303,15 +303,134 @@ func (e *encState) untrack(v reflect.Value, n int) {
 // are kept for reuse) and copied out, so the result is the one
 // allocation of Marshal itself, sized to the encoding.
 func Marshal(v any, opts *Options) ([]byte, error) {
-	sp := scratchPool.Get().(*[]byte)
-	b, err := AppendMarshal((*sp)[:0], v, opts)
+	p, err := getGenerator(opts)
+	if err != nil {
+		return nil, err
+	}
+	b, err := p.marshal(p.scratch[:0], v, "")
 	var out []byte
 	if err == nil {
 		out = make([]byte, len(b))
 		copy(out, b)
 	}
-	putScratch(sp, b)
+	p.putScratch(b)
+	putGenerator(p)
 	return out, err
+}
+
+// AppendMarshal appends v encoded as one JSON value, under opts (nil for
+// the defaults), to dst and returns the extended slice. On error it returns
+// dst unchanged (its spare capacity may have been written) and the error
+// Marshal would return.
+func AppendMarshal(dst []byte, v any, opts *Options) ([]byte, error) {
+	p, err := getGenerator(opts)
+	if err != nil {
+		return dst, err
+	}
+	out, err := p.marshal(dst, v, "")
+	putGenerator(p)
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
+}
+
+// marshal appends v and term, its root terminator, to dst and returns
+// the result, or the error of WriteValue. Nothing goes before the value.
+func (p *pooledGenerator) marshal(dst []byte, v any, term string) ([]byte, error) {
+	g := &p.Generator
+	g.ResetAppend(dst)
+	g.rootSep, g.rootTerm = "", term
+	err := g.WriteValue(v)
+	return g.out.buf, err
+}
+
+// pooledGenerator is a Generator of genPool, which Marshal,
+// AppendMarshal and Encode take for one value: with the options it was
+// last set up from, so that a program passing the same options again and
+// again (one *Options variable, or an Encoder's) pays for their
+// validation and compiled escapers once, and with the scratch buffer of
+// Marshal and Encode, so that a call takes one pooled object, not two.
+type pooledGenerator struct {
+	Generator
+	// key is the Options value the generator was set up from, and mx
+	// the Escaping key.MarshalerEscaping pointed to then; keyed says
+	// they are set (after a successful set-up). Options hold nothing
+	// that changes behind a pointer but MarshalerEscaping (a
+	// CharacterEscapes cannot change once made; V2 is not read at
+	// set-up), so options equal to key, with an equal *MarshalerEscaping,
+	// set the generator up the same.
+	key   Options
+	mx    Escaping
+	keyed bool
+	// scratch is the buffer Marshal and Encode encode into.
+	scratch []byte
+}
+
+var genPool = sync.Pool{New: func() any { return new(pooledGenerator) }}
+
+// getGenerator returns a generator of genPool set up from opts (nil for
+// the defaults), with no output, or the *OptionsError of invalid opts.
+// Where the generator was set up from equal options before, that set-up
+// is kept.
+func getGenerator(opts *Options) (*pooledGenerator, error) {
+	p := genPool.Get().(*pooledGenerator)
+	if p.keyed && p.sameOptions(opts) {
+		return p, nil
+	}
+	stack, e := p.state.stack, p.enc
+	p.Generator = Generator{enc: e, pooled: true}
+	p.state.stack = stack[:0]
+	p.keyed = false
+	if err := p.init(opts); err != nil {
+		genPool.Put(p)
+		return nil, err
+	}
+	p.key, p.mx = Options{}, Escaping{}
+	if opts != nil {
+		p.key = *opts
+		if m := opts.MarshalerEscaping; m != nil {
+			p.mx = *m
+		}
+	}
+	p.keyed = true
+	return p, nil
+}
+
+// sameOptions reports whether opts are equal to those p was set up from.
+func (p *pooledGenerator) sameOptions(opts *Options) bool {
+	k := &p.key
+	if opts == nil {
+		opts = &zeroOptions
+	}
+	// Field by field, the strings by length first (they are mostly
+	// empty): the generated == of Options costs twice as much.
+	if opts.Escaping != k.Escaping || opts.Layout != k.Layout || opts.MaxDepth != k.MaxDepth ||
+		opts.BufferSize != k.BufferSize || opts.NonFinite != k.NonFinite ||
+		opts.MarshalerEscaping != k.MarshalerEscaping || opts.V2 != k.V2 ||
+		len(opts.Indent) != len(k.Indent) || len(opts.RootSeparator) != len(k.RootSeparator) ||
+		len(opts.RootTerminator) != len(k.RootTerminator) {
+		return false
+	}
+	if len(opts.Indent)|len(opts.RootSeparator)|len(opts.RootTerminator) != 0 &&
+		(opts.Indent != k.Indent || opts.RootSeparator != k.RootSeparator || opts.RootTerminator != k.RootTerminator) {
+		return false
+	}
+	m := opts.MarshalerEscaping
+	return m == nil || *m == p.mx
+}
+
+// zeroOptions are the defaults, which a nil *Options stands for.
+var zeroOptions Options
+
+// putGenerator gives p back to genPool, holding no output and no error.
+func putGenerator(p *pooledGenerator) {
+	p.out = sink{}
+	p.err, p.firstErr, p.closeErr = nil, nil, nil
+	if cap(p.state.stack) > 1<<10 {
+		p.state.stack = nil
+	}
+	genPool.Put(p)
 }
 
 // putScratch gives b, grown from *sp, back to scratchPool unless it is
@@ -325,48 +444,14 @@ func putScratch(sp *[]byte, b []byte) {
 	scratchPool.Put(sp)
 }
 
-// AppendMarshal appends v encoded as one JSON value, under opts (nil for
-// the defaults), to dst and returns the extended slice. On error it returns
-// dst unchanged (its spare capacity may have been written) and the error
-// Marshal would return.
-func AppendMarshal(dst []byte, v any, opts *Options) ([]byte, error) {
-	g := getGenerator()
-	if err := g.init(opts); err != nil {
-		genPool.Put(g)
-		return dst, err
+// putScratch keeps b, grown from p.scratch, as p's scratch buffer unless
+// it is larger than maxPooledScratch, so that one huge value does not
+// keep its memory for the life of the pool.
+func (p *pooledGenerator) putScratch(b []byte) {
+	if cap(b) > maxPooledScratch {
+		b = nil
 	}
-	// One value and nothing after it, as json.Marshal writes.
-	g.rootSep, g.rootTerm = "", ""
-	g.ResetAppend(dst)
-	err := g.WriteValue(v)
-	out := g.out.buf
-	putGenerator(g)
-	if err != nil {
-		return dst, err
-	}
-	return out, nil
-}
-
-var genPool = sync.Pool{New: func() any { return new(Generator) }}
-
-// getGenerator returns a zero Generator from genPool, keeping the memory
-// of its grammar stack.
-func getGenerator() *Generator {
-	g := genPool.Get().(*Generator)
-	stack, e := g.state.stack, g.enc
-	*g = Generator{enc: e, pooled: true}
-	g.state.stack = stack[:0]
-	return g
-}
-
-// putGenerator gives g back to genPool, holding no output and no error.
-func putGenerator(g *Generator) {
-	g.out = sink{}
-	g.err, g.firstErr, g.closeErr = nil, nil, nil
-	if cap(g.state.stack) > 1<<10 {
-		g.state.stack = nil
-	}
-	genPool.Put(g)
+	p.scratch = b[:0]
 }
 
 // Encoder writes Go values to an io.Writer, each as one JSON value
@@ -378,9 +463,11 @@ func putGenerator(g *Generator) {
 // its Encode returns an *OptionsError.
 //
 // An Encoder holds no buffer between values: each Encode takes a
-// generator and a scratch buffer from pools shared by all Encoders and
-// gives them back, so an Encoder made per request and used once (a
-// net/http handler's) costs its own allocation only.
+// generator with its scratch buffer from a pool shared by all Encoders
+// (and Marshal) and gives it back, so an Encoder made per request and
+// used once (a net/http handler's) costs its own allocation only; a
+// pooled generator keeps the set-up of the options it was last given, so
+// Encoders made with equal options do not compile them again.
 type Encoder struct {
 	w    io.Writer
 	opts Options // validated by NewEncoder
@@ -423,22 +510,20 @@ func (enc *Encoder) Encode(v any) error {
 	if enc.w == nil {
 		return errNilWriter()
 	}
-	g := getGenerator()
-	g.initValid(&enc.opts)
+	p, err := getGenerator(&enc.opts) // valid: a miss cannot fail
+	if err != nil {
+		return err
+	}
 	// Each value followed by one newline, as json.Encoder writes it,
 	// whatever the options' root separator and terminator.
-	g.rootSep, g.rootTerm = "", "\n"
-	sp := scratchPool.Get().(*[]byte)
-	g.ResetAppend((*sp)[:0])
-	err := g.WriteValue(v)
-	b := g.out.buf // the value and its root terminator, "\n"
-	putGenerator(g)
+	b, err := p.marshal(p.scratch[:0], v, "\n")
 	if err == nil {
 		// A sink hands b to the writer and checks the count.
 		k := sink{buf: b, w: enc.w}
 		err = k.flush()
 	}
-	putScratch(sp, b)
+	p.putScratch(b)
+	putGenerator(p)
 	return err
 }
 

@@ -42,16 +42,23 @@ func TestAppendRFC3339(t *testing.T) {
 				check(tm.Add(123456789))
 			}
 		}
-		for range 20000 {
+		for range 40000 {
 			u := r.Int64N(maxRFC3339Unix-minRFC3339Unix+4*86400) + minRFC3339Unix - 2*86400
 			ns := r.Int64N(1e9)
-			switch r.IntN(4) {
+			switch r.IntN(5) {
 			case 0:
 				ns = 0
 			case 1:
 				ns -= ns % 1000
 			case 2:
 				ns -= ns % 1000000
+			case 3:
+				// Any count of trailing zeros, 0 to 8.
+				p := int64(1)
+				for range r.IntN(9) {
+					p *= 10
+				}
+				ns -= ns % p
 			}
 			tm := time.Unix(u, ns)
 			if loc != nil {
@@ -63,4 +70,45 @@ func TestAppendRFC3339(t *testing.T) {
 	check(time.Time{})
 	check(time.Date(-1, 12, 31, 23, 0, 0, 0, time.UTC))
 	check(time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC))
+}
+
+// TestCivilDate: civilDate gives the time package's date for every day
+// that appendRFC3339 can be asked for, from two days before 0000-01-01 to
+// two days after 9999-12-31.
+func TestCivilDate(t *testing.T) {
+	first := time.Date(0, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, -2)
+	last := time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC).AddDate(0, 0, 2)
+	days := uint32(first.Unix()/86400 + int64(civilShift))
+	if days != 0 {
+		t.Fatalf("first day is %d, want 0", days)
+	}
+	for tm := first; !tm.After(last); days++ {
+		y, m, d := tm.Date()
+		gy, gm, gd := civilDate(days)
+		if gy != y || gm != uint32(m) || gd != uint32(d) {
+			t.Fatalf("day %d: civilDate %d-%d-%d, want %v", days, gy, gm, gd, tm)
+		}
+		// The next day by the clock, which is faster than AddDate.
+		tm = tm.Add(24 * time.Hour)
+	}
+}
+
+// TestDigitPairs4: every number below 100 in every lane.
+func TestDigitPairs4(t *testing.T) {
+	for v := range uint32(100) {
+		for lane := range 4 {
+			var in [4]uint32
+			in[lane] = v
+			w := digitPairs4(in[0], in[1], in[2], in[3])
+			var got [8]byte
+			for i := range got {
+				got[i] = byte(w >> (8 * i))
+			}
+			want := []byte("00000000")
+			want[2*lane], want[2*lane+1] = byte('0'+v/10), byte('0'+v%10)
+			if string(got[:]) != string(want) {
+				t.Fatalf("lane %d, %d: got %q, want %q", lane, v, got, want)
+			}
+		}
+	}
 }

@@ -146,12 +146,6 @@ func (g *Generator) init(opts *Options) error {
 	return nil
 }
 
-// initValid is init for options that validate has accepted.
-func (g *Generator) initValid(opts *Options) {
-	g.opts = *opts
-	g.initOpts()
-}
-
 // initOpts sets up g from g.opts, which are valid.
 func (g *Generator) initOpts() {
 	g.esc.init(g.opts.Escaping) // validated with the options

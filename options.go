@@ -193,6 +193,14 @@ type Options struct {
 
 // validate returns an [*OptionsError] for a bad field.
 func (o *Options) validate() error {
+	if o.plain() {
+		return nil
+	}
+	return o.check()
+}
+
+// check is validate without its shortcut.
+func (o *Options) check() error {
 	if err := o.Escaping.Validate(); err != nil {
 		return err
 	}
@@ -226,6 +234,20 @@ func (o *Options) validate() error {
 		return &OptionsError{"Options.NonFinite", "unknown policy " + o.NonFinite.String()}
 	}
 	return nil
+}
+
+// plain reports whether o is valid by a test cheaper than validate's,
+// which holds for the options most programs pass (a preset escaping with
+// no CharacterEscapes, no MarshalerEscaping, empty strings, fields in
+// range) and is false for others, valid or not; NewEncoder, made per
+// request by a handler, validates each time.
+func (o *Options) plain() bool {
+	e := &o.Escaping
+	return e.CharacterEscapes == nil && o.MarshalerEscaping == nil &&
+		(e.QuoteChar == 0 || e.QuoteChar == '"') && e.MaxUnescaped == 0 && e.InvalidUTF8 <= InvalidUTF8ReplaceRaw &&
+		o.Layout <= JacksonPretty && o.NonFinite <= NonFiniteNull &&
+		len(o.Indent)|len(o.RootSeparator)|len(o.RootTerminator) == 0 &&
+		o.MaxDepth >= 0 && uint(o.BufferSize) <= MaxBufferSize
 }
 
 // unmarshalName sets *dst to the index of text in names, the names of the

@@ -6,7 +6,7 @@
 // or GOEXPERIMENT=jsonv2, also [Options] and its option functions).
 //
 // [Marshal], [MarshalIndent] and [Encoder.Encode] encode with jgen's value
-// encoder ([jgen.AppendMarshal] with the [jgen.Stdlib] escaping, or
+// encoder ([jgen.Marshal] and [jgen.AppendMarshal] with the [jgen.Stdlib] escaping, or
 // [jgen.StdlibNoHTML] after [Encoder.SetEscapeHTML](false)) into pooled
 // scratch memory: for a value that encodes, Marshal allocates its result
 // and nothing else, and Encode allocates nothing, beyond what the value's
@@ -81,16 +81,13 @@ func putBuf(p *[]byte, b []byte) {
 // (see its Marshal). It allocates the result and nothing else, beyond the
 // value's own methods.
 func Marshal(v any) ([]byte, error) {
-	p := getBuf()
-	b, err := jgen.AppendMarshal((*p)[:0], v, &htmlOptions)
+	// jgen.Marshal encodes into pooled scratch memory and allocates the
+	// result only.
+	b, err := jgen.Marshal(v, &htmlOptions)
 	if err != nil {
-		putBuf(p, b)
 		return stdjson.Marshal(v)
 	}
-	out := make([]byte, len(b))
-	copy(out, b)
-	putBuf(p, b)
-	return out, nil
+	return b, nil
 }
 
 // MarshalIndent is like [Marshal] but indents the output as [Indent] does
