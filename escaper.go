@@ -29,6 +29,10 @@ type escaper struct {
 	// for the standard options, or the CharacterEscapes' own when each of
 	// its forms fits 8 bytes.
 	table *[128]escCode
+	// shortTab is table where set takes scan.Set.CopyEscapeTo
+	// (ShortEscapes), else nil: the one test of the generator's short
+	// strings (fastpath.go).
+	shortTab *[128]escCode
 	// rawTwoByte is set when every code point from U+0080 to U+07FF (two
 	// UTF-8 bytes) is written raw, so valid two-byte sequences skip
 	// decoding.
@@ -95,6 +99,9 @@ func (x *escaper) init(e Escaping) {
 			x.set = stdUTF8Set(lead, key)
 		}
 		x.table = &stdTabs[key]
+	}
+	if x.table != nil && x.set.ShortEscapes() {
+		x.shortTab = x.table
 	}
 }
 

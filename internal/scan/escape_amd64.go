@@ -109,5 +109,11 @@ func escapeKernels() []escapeKernel {
 	if hasAVX2 {
 		ks = append(ks, escapeKernel{"avx2", escapeAVX2})
 	}
-	return append(ks, escapeKernel{"go", escapeGo})
+	if hasShortUTF8 {
+		ks = append(ks, escapeKernel{"short", escapeViaShort(func(s *Set, dst, src []byte, t *[128]Escape) (int, int) {
+			_ = dst[len(src)+Slack-1]
+			return escapeShort(s, unsafe.SliceData(dst), unsafe.SliceData(src), len(src), t)
+		}, true)})
+	}
+	return append(ks, escapeKernel{"short-go", escapeViaShort(escapeShortGo, false)}, escapeKernel{"go", escapeGo})
 }

@@ -13,5 +13,5 @@ func escapeEntry(s *Set, dst, src []byte, t *[128]Escape) (in, out int) {
 
 // escapeKernels lists Escape's kernels in this build, dispatch first.
 func escapeKernels() []escapeKernel {
-	return []escapeKernel{{"dispatch", (*Set).Escape}, {"go", escapeGo}}
+	return []escapeKernel{{"dispatch", (*Set).Escape}, {"short-go", escapeViaShort(escapeShortGo, false)}, {"go", escapeGo}}
 }

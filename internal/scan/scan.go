@@ -80,6 +80,14 @@
 // Escape runs escapeGo, a table store and a Copy per member, which
 // package jgen holds inline (VectorEscapes tells which).
 //
+// Set.CopyEscapeTo is Copy and Escape in one call for a string of up to
+// ShortEscape bytes of a Set that takes the short UTF-8 kernel (both SIMD
+// levels): escapeShort (short_amd64.s) classifies the bytes in one
+// register and, where all are ASCII, writes the members' words of the
+// table from the mask (TZCNT, BLSR), each followed by the register's
+// bytes after it moved to their output position; escapeShortGo is its
+// portable twin, which the Escape tests run beside it (escapeViaShort).
+//
 // Level AVX-512 needs AVX512F, BW and VL besides AVX2; level AVX2 needs
 // AVX2, BMI1 and BMI2; GODEBUG=cpu.avx512f=off (honoured by x/sys/cpu)
 // selects AVX2. The portable row is every build without the assembly:

@@ -23,6 +23,11 @@
 // Registers: AX the Set, CX n, DX dst, SI src; X0 the bytes, zeros past
 // n; X1 their high nibbles; X3, X4 as SHORT_VALID leaves them.
 
+// ESC_SHORT_RES is SHORT_END's result slot for escapeShort: in, and out
+// as the same, through a second store (defined before any TEXT, for go
+// vet's frame check).
+#define ESC_SHORT_RES in+40(FP); MOVQ R10, out+48(FP)
+
 // SHORT_ASCII loads the bytes, stores them and ends the kernel if they
 // are all ASCII; it jumps to utf8 if not, with R10 the members, every
 // byte >= 0x80 and the zeros past n included (the low lookup gives 0 for
@@ -112,12 +117,12 @@ zero: \
 // (the rule of UTF8_EXACT32): if the flagged byte was expected to
 // continue a sequence (the byte before it >= C0, or X4), the member is
 // that sequence's lead, the last byte >= C0 before it. exact and at are
-// the labels it defines.
-#define SHORT_END(exact, at) \
+// the labels it defines; res is the result's slot in the frame.
+#define SHORT_END(exact, at, res) \
 	VPTEST X5, X5 \
 	JNZ  exact \
 	TZCNTW R10, R10 \
-	MOVQ R10, ret+32(FP) \
+	MOVQ R10, res \
 	RET \
 exact: \
 	VPCMPEQB short16x00<>(SB), X5, X5 \
@@ -135,7 +140,7 @@ exact: \
 	BZHIL R10, BX, BX \
 	BSRL BX, R10 \
 at: \
-	MOVQ R10, ret+32(FP) \
+	MOVQ R10, res \
 	RET
 
 
@@ -164,7 +169,7 @@ TEXT ·shortUTF8AVX2(SB), NOSPLIT, $0-40
 
 utf8:
 	SHORT_VALID
-	SHORT_END(exact, at)
+	SHORT_END(exact, at, ret+32(FP))
 
 // shortLeadsAVX2 is the kernel for a Set that lists lead bytes
 // (shortStops, shortSeps), with AX the Set.
@@ -185,7 +190,7 @@ utf8:
 	VPOR X2, X5, X5
 
 test:
-	SHORT_END(exact, at)
+	SHORT_END(exact, at, ret+32(FP))
 
 seps:
 	// Set.sepVec: E2 is the only listed lead and the rune test passes all
@@ -201,6 +206,147 @@ seps:
 	VPAND X6, X2, X2
 	VPOR X2, X5, X5
 	JMP  test
+
+// func escapeShort(s *Set, dst, src *byte, n int, t *[128]Escape) (in, out int)
+//
+// The short escape kernel (CopyEscapeTo), for 0 <= n <= 16 and a Set
+// whose Set.short is not shortNone: the short UTF-8 kernel's load and
+// classification of src[0:n], and, where all n bytes are ASCII, the
+// escapes of its members written in the same call from the mask (TZCNT,
+// BLSR; no rescan, no branch per byte): each member's word of t at its
+// output position, then the register's bytes after the member (PSHUFB by
+// short16Shift) at the position the word moved them to. It writes a word
+// only while delta = out-in <= shortEscLim, and returns in = n, or the member it
+// stopped at, and out = in+delta. Where a byte is >= 0x80 it writes no
+// escape: in = out is the Copy result of the short UTF-8 kernel (exact
+// under the Set's mode).
+//
+// Reads as copyShortUTF8AVX2 (src[0:n], and up to 16-n bytes around it
+// inside the pages of src[0] and src[n-1]). Writes dst[0:16] and, per
+// member, 8 bytes at its output position and 16 after it: at most
+// n+shortEscLim+23 <= n+Slack bytes (delta <= shortEscLim+7 after any
+// word, the last member at n-1), every byte a byte of src[0:n] or of a
+// word of t.
+//
+// Registers: AX the Set, CX n, DX dst moved by delta (so that (DX)(i*1)
+// is the output position of src[i]), SI src, R8 delta, R10 the members,
+// R12 t; X8 src[0:n] then src[n-1] repeated (the stored copy).
+TEXT ·escapeShort(SB), NOSPLIT, $0-56
+	MOVQ s+0(FP), AX
+	MOVQ n+24(FP), CX
+	MOVQ dst+8(FP), DX
+	MOVQ src+16(FP), SI
+	TESTQ CX, CX
+	JEQ  zero
+	MOVL $0xFF0, R8
+	ANDNL R8, SI, R8
+	JEQ  end
+	VMOVDQU (SI), X0
+	LEAQ utf8Short16Tabs<>(SB), R9
+
+loaded:
+	LEAQ (R9)(CX*8), R9
+	VPSHUFB (R9)(CX*8), X0, X8
+	VMOVDQU X8, (DX)
+	VPSHUFB 272(R9)(CX*8), X0, X0
+	VMOVDQU Set_nib(AX), X6
+	VMOVDQU Set_nib+16(AX), X7
+	VPSRLW $4, X0, X1
+	VPAND short16x0F<>(SB), X1, X1
+	VPSHUFB X0, X6, X2
+	VPSHUFB X1, X7, X3
+	VPAND X3, X2, X2
+	VPCMPEQB short16x00<>(SB), X2, X2
+	VPMOVMSKB X2, R10
+	VPTEST short16x80<>(SB), X0
+	JNE  utf8
+	// All ASCII: the members are R10's bits below n (the zeros past n
+	// are flagged too).
+	BZHIL CX, R10, R10
+	JNZ  members
+	MOVQ CX, in+40(FP)
+	MOVQ CX, out+48(FP)
+	RET
+
+members:
+	MOVQ t+32(FP), R12
+	XORQ R8, R8
+	LEAQ short16Shift<>(SB), R11
+
+member:
+	TZCNTL  R10, R9
+	CMPQ    R8, $const_shortEscLim
+	JGT     stop
+	MOVBQZX (SI)(R9*1), BX
+	SHLQ    $4, BX
+	MOVQ    (R12)(BX*1), R14
+	MOVQ    R14, (DX)(R9*1)
+	MOVBQZX 8(R12)(BX*1), BX
+	DECQ    BX
+	ADDQ    BX, R8
+	ADDQ    BX, DX
+	VPSHUFB 1(R11)(R9*1), X8, X2
+	VMOVDQU X2, 1(DX)(R9*1)
+	BLSRL   R10, R10
+	JNZ     member
+	MOVQ    CX, in+40(FP)
+	ADDQ    CX, R8
+	MOVQ    R8, out+48(FP)
+	RET
+
+stop:
+	MOVQ R9, in+40(FP)
+	ADDQ R9, R8
+	MOVQ R8, out+48(FP)
+	RET
+
+end:
+	VMOVDQU -16(SI)(CX*1), X0
+	LEAQ utf8Short16Tabs<>+544(SB), R9
+	JMP  loaded
+
+zero:
+	MOVQ $0, in+40(FP)
+	MOVQ $0, out+48(FP)
+	RET
+
+utf8:
+	// A byte >= 0x80: the copy kernel's result, by the Set's mode, as
+	// shortUTF8AVX2 and shortLeadsAVX2 compute it.
+	SHORT_VALID
+	CMPB Set_short(AX), $const_shortStops
+	JB   test
+	JA   seps
+	VMOVDQU Set_stop(AX), X6
+	VMOVDQU Set_stop+16(AX), X7
+	VPAND short16x0F<>(SB), X0, X2
+	VPSHUFB X2, X6, X2
+	VPSHUFB X1, X7, X6
+	VPAND X6, X2, X2
+	VPOR X2, X5, X5
+
+test:
+	SHORT_END(exact, at, ESC_SHORT_RES)
+
+seps:
+	VPSLLDQ $2, X0, X2
+	VPCMPEQB short16xE2<>(SB), X2, X2
+	VPCMPEQB short16x80<>(SB), X3, X6
+	VPAND X6, X2, X2
+	VPAND short16xFE<>(SB), X0, X6
+	VPCMPEQB short16xA8<>(SB), X6, X6
+	VPAND X6, X2, X2
+	VPOR X2, X5, X5
+	JMP  test
+
+// short16Shift is 0, 1, ..., 15 followed by sixteen 15s: its 16 bytes at
+// k are min(k+i, 15), the PSHUFB that moves a register down by k lanes
+// and repeats its last lane.
+DATA short16Shift<>+0(SB)/8, $0x0706050403020100
+DATA short16Shift<>+8(SB)/8, $0x0f0e0d0c0b0a0908
+DATA short16Shift<>+16(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA short16Shift<>+24(SB)/8, $0x0f0f0f0f0f0f0f0f
+GLOBL short16Shift<>(SB), RODATA|NOPTR, $32
 
 // SHORT16 defines name<>, 16 read-only bytes: the 8-byte v twice.
 #define SHORT16(name, v) \
