@@ -21,6 +21,13 @@
 // WithIndentPrefix, SpaceAfterColon and SpaceAfterComma without
 // Multiline). Such a value's methods may be called twice.
 //
+// encoding/json's DefaultOptionsV1, given alone, selects jgen's v1 rules
+// (those of the drop-in github.com/jgen-go/jgen/json): encoding/json's
+// Marshal is encoding/json/v2's Marshal under exactly that option, so
+// its bytes are Go 1.27's encoding/json's. DefaultOptionsV1 joined with
+// any other option, and v1 options set one by one, are left to
+// encoding/json/v2 (jgen implements the v1 rules only as a whole).
+//
 // Map entries are written sorted by name with or without Deterministic
 // (encoding/json/v2 without it writes them in any order, which is valid).
 //

@@ -35,6 +35,21 @@ var v2Rules = func() (r [64]jgen.JSONv2) {
 	return r
 }()
 
+// defaultOptionsV1 is encoding/json's DefaultOptionsV1, one pointer to
+// encoding/json's own options struct (every call returns it).
+var defaultOptionsV1 = jsonv1.DefaultOptionsV1()
+
+// v1Rules are the options of jgen's v1 drop-in (github.com/jgen-go/jgen/json)
+// for encoding/json's Marshal: jgen's v1 rules (no V2), the Stdlib
+// escaping, and MarshalJSON output with invalid UTF-8 or lone surrogate
+// escapes refused, so that encoding/json/v2 writes it (it copies such
+// output as it is, where Stdlib would replace it).
+var v1Rules = func() jgen.Options {
+	strict := jgen.Stdlib
+	strict.InvalidUTF8 = jgen.InvalidUTF8Error
+	return jgen.Options{Escaping: jgen.Stdlib, MarshalerEscaping: &strict}
+}()
+
 // boolOption is an option function of encoding/json/v2, jsontext or
 // encoding/json (v1) taking a bool.
 type boolOption = func(bool) jsonv2.Options
@@ -78,12 +93,21 @@ func lastBool(opts []Options, setter boolOption) (v, ok bool) {
 
 // translate returns the jgen options that give encoding/json/v2's bytes
 // under opts, or false where opts hold an option jgen does not translate.
+// encoding/json's DefaultOptionsV1 alone selects jgen's v1 rules; any
+// other set holding encoding/json's v1 options is not translated.
 // The escaping and layout follow jsontext: EscapeForHTML and EscapeForJS
 // as HTMLSafe and JSLineTerminators, AllowInvalidUTF8 as
 // InvalidUTF8ReplaceRaw (else InvalidUTF8Error), Multiline or WithIndent
 // as the Indented layout (jsontext's default indent is a tab).
 func translate(opts []Options, o *jgen.Options) bool {
 	switch {
+	case len(opts) == 1 && opts[0] == defaultOptionsV1:
+		// Exactly encoding/json's DefaultOptionsV1: encoding/json's
+		// Marshal is encoding/json/v2's under it (Go 1.27's
+		// v2_encode.go), and jgen's v1 rules with the Stdlib escaping are
+		// that Marshal's bytes (the drop-in github.com/jgen-go/jgen/json).
+		*o = v1Rules
+		return true
 	case len(opts) == 0 || len(opts) == 1 && opts[0] == nil:
 		// encoding/json/v2 ignores a nil Options.
 		*o = jgen.Options{V2: &v2Rules[0]}
