@@ -160,10 +160,11 @@ func TestMarshalFallback(t *testing.T) {
 		{escapedJSON{}, nil, true}, // MarshalJSON output with an escape
 		{methodTo{}, nil, true},    // MarshalJSONTo: not implemented
 		{methodText{"x"}, nil, false},
-		{struct{ embedded }{}, nil, true},         // Go embedding
-		{"bad\xff", nil, true},                    // an error: v2's own
-		{1, []Options{WithMarshalers(nil)}, true}, // WithMarshalers
-		{1, []Options{jsontext.SpaceAfterColon(true)}, true},
+		{struct{ embedded }{}, nil, true},                     // Go embedding
+		{"bad\xff", nil, true},                                // an error: v2's own
+		{1, []Options{WithMarshalers(nil)}, true},             // WithMarshalers
+		{1, []Options{jsontext.SpaceAfterColon(true)}, false}, // layoutPass
+		{1, []Options{jsontext.WithIndent("")}, true},         // jgen reads "" as two spaces
 	} {
 		before := fallbacks.Load()
 		_, _ = Marshal(c.v, c.opts...)
