@@ -126,7 +126,9 @@ func TestMarshalSingleOption(t *testing.T) {
 // MarshalEncode does (the encoders buffer, so the bytes are compared at
 // the end of the array).
 func TestMarshalEncodeDifferential(t *testing.T) {
-	for i, eo := range [][]Options{nil, {jsontext.Multiline(true)}, {jsontext.WithIndent("  "), jsontext.EscapeForHTML(true)}} {
+	for i, eo := range [][]Options{nil, {jsontext.Multiline(true)}, {jsontext.WithIndent("  "), jsontext.EscapeForHTML(true)},
+		{jsontext.WithIndent("  "), jsontext.WithIndentPrefix("\t")}, {jsontext.SpaceAfterColon(true), jsontext.SpaceAfterComma(true)},
+		{jsontext.Multiline(true), jsontext.SpaceAfterColon(false), jsontext.SpaceAfterComma(true)}} {
 		var gb, wb bytes.Buffer
 		eo = append(eo, Deterministic(true))
 		ge, we := jsontext.NewEncoder(&gb, eo...), jsontext.NewEncoder(&wb, eo...)
