@@ -69,7 +69,7 @@ import (
 // reused append-mode generator does not allocate.
 func (g *Generator) WriteValue(v any) error {
 	if g.opts.V2 != nil {
-		return g.writeValueV2(v)
+		return g.writeValueV2Std(v)
 	}
 	if err := g.checkValue("value"); err != nil {
 		return g.note(err)
@@ -131,6 +131,17 @@ func (g *Generator) WriteValue(v any) error {
 	e.release(g)
 	if ee, ok := err.(*EncodeError); ok {
 		ee.finish()
+	}
+	return g.note(err)
+}
+
+// writeValueV2Std is writeValueV2 with encoding/json/v2's error added to
+// the reason of an *EncodeError (v2StdError), in place: the generator
+// noted the error already, and notes the same one.
+func (g *Generator) writeValueV2Std(v any) error {
+	err := g.writeValueV2(v)
+	if ee, ok := err.(*EncodeError); ok && v2StdError != nil {
+		v2StdError(ee)
 	}
 	return g.note(err)
 }

@@ -47,6 +47,15 @@ import (
 // with GOEXPERIMENT=jsonv2, a struct type with a field tagged inline,
 // unknown or format is refused with a reason matching
 // ErrTagOptionUnsupported, where encoding/json encodes it.
+//
+// Under the v2 rules (Options.V2), where encoding/json/v2 is built, Err
+// holds beside jgen's reason the error encoding/json/v2 returns for the
+// same failure, which errors.As finds: a *json.SemanticError (v2's) at
+// Pointer for the failing value's type (a failing method, NaN, an
+// invalid json.Number), or a *jsontext.SyntacticError (invalid UTF-8,
+// nesting past Options.MaxDepth; inside a SemanticError for the output
+// of a MarshalText, AppendText or MarshalJSON method). Their ByteOffset
+// is 0, and Err's message stays jgen's reason.
 type EncodeError struct {
 	// Pointer is the JSON Pointer (RFC 6901) of the failing value within
 	// the value given, such as "/items/3/price": member names and map keys

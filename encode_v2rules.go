@@ -578,7 +578,8 @@ func v2Elems(et reflect.Type, f v2Flags) (v2ElemsFunc, bool) {
 			b = append(b, '[')
 			for i, x := range unsafe.Slice((*float64)(base), n) {
 				if math.IsNaN(x) || math.IsInf(x, 0) {
-					return elem.f(s, b, unsafe.Pointer(&unsafe.Slice((*float64)(base), n)[i])) // its error
+					b, err := elem.f(s, b, unsafe.Pointer(&unsafe.Slice((*float64)(base), n)[i])) // its error
+					return b, atPath(err, et, strconv.Itoa(i))
 				}
 				if i > 0 {
 					b = append(b, ',')

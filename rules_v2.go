@@ -61,9 +61,15 @@ import "errors"
 // unexported field). The package github.com/jgen-go/jgen/json/v2 encodes
 // such a value with
 // encoding/json/v2 itself. The errors of the v2 rules (invalid UTF-8,
-// NaN, a cycle, a time out of range, and the refusals above) are jgen's
-// *EncodeError, not encoding/json/v2's *json.SemanticError; the drop-in
-// returns encoding/json/v2's own error by encoding the value again there.
+// NaN, a failing method, an invalid json.Number, nesting past MaxDepth)
+// are jgen's *EncodeError; where encoding/json/v2 is built (Go 1.27, Go
+// 1.26 with GOEXPERIMENT=jsonv2), errors.As also finds in them the
+// *json.SemanticError or *jsontext.SyntacticError encoding/json/v2
+// returns for the same value, with its JSONPointer and GoType (its
+// ByteOffset is 0: jgen does not track the output offset of a failure;
+// see the *EncodeError's Err). An ErrV2Unimplemented refusal holds
+// neither. The drop-in returns encoding/json/v2's own error, whole, by
+// encoding the value again there.
 type JSONv2 struct {
 	// Deterministic is encoding/json/v2's option: map entries in order of
 	// their names. jgen sorts them with or without it.

@@ -17,9 +17,19 @@
 // to encode (invalid UTF-8, NaN, a cycle, ...: encoding/json/v2 then
 // returns its own *SemanticError or *jsontext.SyntacticError, with its
 // JSON pointer and text), and options jgen does not translate
-// (WithMarshalers, encoding/json's v1 options set to true,
-// WithIndentPrefix, SpaceAfterColon and SpaceAfterComma without
-// Multiline). Such a value's methods may be called twice.
+// (WithMarshalers, encoding/json's v1 options set to true other than
+// DefaultOptionsV1 alone, the jsontext options that rewrite raw values
+// such as CanonicalizeRawInts, WithIndent("")). Such a value's methods
+// may be called twice. WithIndentPrefix, SpaceAfterColon and
+// SpaceAfterComma, in either layout, are jgen's output rewritten in one
+// more pass over it (jgen has no such layouts of its own).
+//
+// encoding/json's DefaultOptionsV1, given alone, selects jgen's v1 rules
+// (those of the drop-in github.com/jgen-go/jgen/json): encoding/json's
+// Marshal is encoding/json/v2's Marshal under exactly that option, so
+// its bytes are Go 1.27's encoding/json's. DefaultOptionsV1 joined with
+// any other option, and v1 options set one by one, are left to
+// encoding/json/v2 (jgen implements the v1 rules only as a whole).
 //
 // Map entries are written sorted by name with or without Deterministic
 // (encoding/json/v2 without it writes them in any order, which is valid).

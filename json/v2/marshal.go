@@ -35,6 +35,21 @@ var v2Rules = func() (r [64]jgen.JSONv2) {
 	return r
 }()
 
+// defaultOptionsV1 is encoding/json's DefaultOptionsV1, one pointer to
+// encoding/json's own options struct (every call returns it).
+var defaultOptionsV1 = jsonv1.DefaultOptionsV1()
+
+// v1Rules are the options of jgen's v1 drop-in (github.com/jgen-go/jgen/json)
+// for encoding/json's Marshal: jgen's v1 rules (no V2), the Stdlib
+// escaping, and MarshalJSON output with invalid UTF-8 or lone surrogate
+// escapes refused, so that encoding/json/v2 writes it (it copies such
+// output as it is, where Stdlib would replace it).
+var v1Rules = func() jgen.Options {
+	strict := jgen.Stdlib
+	strict.InvalidUTF8 = jgen.InvalidUTF8Error
+	return jgen.Options{Escaping: jgen.Stdlib, MarshalerEscaping: &strict}
+}()
+
 // boolOption is an option function of encoding/json/v2, jsontext or
 // encoding/json (v1) taking a bool.
 type boolOption = func(bool) jsonv2.Options
@@ -78,12 +93,24 @@ func lastBool(opts []Options, setter boolOption) (v, ok bool) {
 
 // translate returns the jgen options that give encoding/json/v2's bytes
 // under opts, or false where opts hold an option jgen does not translate.
+// encoding/json's DefaultOptionsV1 alone selects jgen's v1 rules; any
+// other set holding encoding/json's v1 options is not translated.
 // The escaping and layout follow jsontext: EscapeForHTML and EscapeForJS
 // as HTMLSafe and JSLineTerminators, AllowInvalidUTF8 as
 // InvalidUTF8ReplaceRaw (else InvalidUTF8Error), Multiline or WithIndent
-// as the Indented layout (jsontext's default indent is a tab).
-func translate(opts []Options, o *jgen.Options) bool {
+// as the Indented layout (jsontext's default indent is a tab); p is set
+// to the pass that writes the layouts jgen does not (WithIndentPrefix,
+// the spaces after colons and commas).
+func translate(opts []Options, o *jgen.Options, p *layoutPass) bool {
+	*p = layoutPass{}
 	switch {
+	case len(opts) == 1 && opts[0] == defaultOptionsV1:
+		// Exactly encoding/json's DefaultOptionsV1: encoding/json's
+		// Marshal is encoding/json/v2's under it (Go 1.27's
+		// v2_encode.go), and jgen's v1 rules with the Stdlib escaping are
+		// that Marshal's bytes (the drop-in github.com/jgen-go/jgen/json).
+		*o = v1Rules
+		return true
 	case len(opts) == 0 || len(opts) == 1 && opts[0] == nil:
 		// encoding/json/v2 ignores a nil Options.
 		*o = jgen.Options{V2: &v2Rules[0]}
@@ -93,12 +120,12 @@ func translate(opts []Options, o *jgen.Options) bool {
 		// translation is cached, a value type having few values.
 		if t, ok := translations.Load(opts[0]); ok {
 			tr := t.(*translation)
-			*o = tr.o
+			*o, *p = tr.o, tr.p
 			return tr.ok
 		}
-		ok := translateJoined(opts, o)
+		ok := translateJoined(opts, o, p)
 		if cached.Add(1) <= maxCached {
-			translations.Store(opts[0], &translation{*o, ok})
+			translations.Store(opts[0], &translation{*o, *p, ok})
 		}
 		return ok
 	case len(opts) > 1:
@@ -106,12 +133,13 @@ func translate(opts []Options, o *jgen.Options) bool {
 		// form on every call.
 		opts = []Options{jsonv2.JoinOptions(opts...)}
 	}
-	return translateJoined(opts, o)
+	return translateJoined(opts, o, p)
 }
 
 // translation is a cached result of translate.
 type translation struct {
 	o  jgen.Options
+	p  layoutPass
 	ok bool
 }
 
@@ -126,7 +154,7 @@ var (
 const maxCached = 256
 
 // translateJoined is translate for opts without the shortcuts.
-func translateJoined(opts []Options, o *jgen.Options) bool {
+func translateJoined(opts []Options, o *jgen.Options, p *layoutPass) bool {
 	*o = jgen.Options{}
 	i := 0
 	for bit, setter := range v2Bits {
@@ -180,15 +208,9 @@ func translateJoined(opts []Options, o *jgen.Options) bool {
 	// multi is the Multiline flag as the options leave it: WithIndent and
 	// WithIndentPrefix set it, and a later Multiline(false) clears it again
 	// (jsonopts joins them into one flag), so hasIndent does not imply it.
+	// jsontext ignores WithIndentPrefix without Multiline.
 	switch {
-	case prefix != "":
-		return false
 	case multi:
-		if hasColon && !colon || comma {
-			// jsontext's multiline without the space after a colon, or
-			// with one after a comma: layouts jgen does not write.
-			return false
-		}
 		o.Layout = jgen.Indented
 		o.Indent = "\t"
 		if hasIndent {
@@ -197,10 +219,69 @@ func translateJoined(opts []Options, o *jgen.Options) bool {
 		if o.Indent == "" {
 			return false // jgen reads "" as two spaces
 		}
+		// jsontext's multiline layout has a space after each colon
+		// unless SpaceAfterColon(false); the rest is layoutPass's.
+		*p = layoutPass{prefix: prefix, indented: true, colonSpace: !hasColon || colon, commaSpace: comma}
+		p.active = prefix != "" || !p.colonSpace || p.commaSpace
 	case colon || comma:
-		return false
+		*p = layoutPass{colonSpace: colon, commaSpace: comma, active: true}
 	}
 	return true
+}
+
+// layoutPass rewrites jgen's Compact or Indented output into the layouts
+// of jsontext that jgen does not write: WithIndentPrefix (the prefix after
+// every newline, as jsontext writes it: not before the first line),
+// SpaceAfterColon and SpaceAfterComma without Multiline, and in the
+// multiline layout no space after a colon or one after a comma. It is
+// one pass over the output, copying it once; the layouts jgen writes
+// itself need none.
+type layoutPass struct {
+	prefix     string
+	indented   bool // the output is jgen's Indented layout (": " after a name)
+	colonSpace bool // a space after each colon
+	commaSpace bool // a space after each comma
+	active     bool // the output needs the pass
+}
+
+// apply appends src, a JSON value jgen wrote in the layout p assumes,
+// rewritten to dst. src's strings are copied as they are: jgen escapes
+// their quotes and control characters.
+func (p *layoutPass) apply(dst, src []byte) []byte {
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; c {
+		case '"':
+			j := i + 1
+			for j < len(src) && src[j] != '"' {
+				if src[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			j = min(j, len(src)-1)
+			dst = append(dst, src[i:j+1]...)
+			i = j
+		case ':':
+			dst = append(dst, ':')
+			if p.indented && i+1 < len(src) && src[i+1] == ' ' {
+				i++
+			}
+			if p.colonSpace {
+				dst = append(dst, ' ')
+			}
+		case ',':
+			dst = append(dst, ',')
+			if p.commaSpace {
+				dst = append(dst, ' ')
+			}
+		case '\n':
+			dst = append(dst, '\n')
+			dst = append(dst, p.prefix...)
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
 }
 
 // optsPool holds the jgen.Options that translate fills, so that
@@ -229,12 +310,19 @@ func putBuf(p *[]byte, b []byte) {
 func appendJgen(dst []byte, in any, opts []Options) ([]byte, bool) {
 	o := optsPool.Get().(*jgen.Options)
 	defer optsPool.Put(o)
-	if !translate(opts, o) {
+	var p layoutPass
+	if !translate(opts, o, &p) {
 		return dst, false
 	}
 	b, err := jgen.AppendMarshal(dst, in, o)
 	if err != nil {
 		return dst, false
+	}
+	if p.active {
+		tp := bufPool.Get().(*[]byte)
+		tmp := append((*tp)[:0], b[len(dst):]...)
+		b = p.apply(b[:len(dst)], tmp)
+		putBuf(tp, tmp)
 	}
 	return b, true
 }
@@ -305,7 +393,9 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) error {
 	eo := out.Options()
 	o := optsPool.Get().(*jgen.Options)
 	defer optsPool.Put(o)
-	if !translate([]Options{eo}, o) {
+	// out lays the value out under its own options: no layoutPass.
+	var lp layoutPass
+	if !translate([]Options{eo}, o, &lp) {
 		fallbacks.Add(1)
 		return jsonv2.MarshalEncode(out, in)
 	}

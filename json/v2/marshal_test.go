@@ -126,7 +126,9 @@ func TestMarshalSingleOption(t *testing.T) {
 // MarshalEncode does (the encoders buffer, so the bytes are compared at
 // the end of the array).
 func TestMarshalEncodeDifferential(t *testing.T) {
-	for i, eo := range [][]Options{nil, {jsontext.Multiline(true)}, {jsontext.WithIndent("  "), jsontext.EscapeForHTML(true)}} {
+	for i, eo := range [][]Options{nil, {jsontext.Multiline(true)}, {jsontext.WithIndent("  "), jsontext.EscapeForHTML(true)},
+		{jsontext.WithIndent("  "), jsontext.WithIndentPrefix("\t")}, {jsontext.SpaceAfterColon(true), jsontext.SpaceAfterComma(true)},
+		{jsontext.Multiline(true), jsontext.SpaceAfterColon(false), jsontext.SpaceAfterComma(true)}} {
 		var gb, wb bytes.Buffer
 		eo = append(eo, Deterministic(true))
 		ge, we := jsontext.NewEncoder(&gb, eo...), jsontext.NewEncoder(&wb, eo...)
@@ -160,10 +162,11 @@ func TestMarshalFallback(t *testing.T) {
 		{escapedJSON{}, nil, true}, // MarshalJSON output with an escape
 		{methodTo{}, nil, true},    // MarshalJSONTo: not implemented
 		{methodText{"x"}, nil, false},
-		{struct{ embedded }{}, nil, true},         // Go embedding
-		{"bad\xff", nil, true},                    // an error: v2's own
-		{1, []Options{WithMarshalers(nil)}, true}, // WithMarshalers
-		{1, []Options{jsontext.SpaceAfterColon(true)}, true},
+		{struct{ embedded }{}, nil, true},                     // Go embedding
+		{"bad\xff", nil, true},                                // an error: v2's own
+		{1, []Options{WithMarshalers(nil)}, true},             // WithMarshalers
+		{1, []Options{jsontext.SpaceAfterColon(true)}, false}, // layoutPass
+		{1, []Options{jsontext.WithIndent("")}, true},         // jgen reads "" as two spaces
 	} {
 		before := fallbacks.Load()
 		_, _ = Marshal(c.v, c.opts...)
