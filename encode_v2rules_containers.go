@@ -1,0 +1,319 @@
+package jgen
+
+// The v2 rules' encoders of interfaces, pointers, slices, arrays and
+// maps.
+
+import (
+	"encoding/base64"
+	"math"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+	"unsafe"
+)
+
+func v2InterfaceEncoder(it reflect.Type, f v2Flags) v2Func {
+	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+		// A non-empty interface is {itab, data}, an empty one {type,
+		// data}: the data word is second in both.
+		words := (*[2]unsafe.Pointer)(p)
+		if words[0] == nil {
+			return append(b, "null"...), nil
+		}
+		ev := reflect.NewAt(it, p).Elem().Elem()
+		t := ev.Type()
+		q := words[1]
+		enc := v2Lookup(t, f)
+		if ifaceHoldsValue(t) {
+			q = unsafe.Pointer(&words[1])
+		} else if enc.copy {
+			// Copied where it may be held in the interface directly, and
+			// where a method may get its address (the interface's copy
+			// may be read-only memory).
+			c := reflect.New(t)
+			c.Elem().Set(ev)
+			q = c.UnsafePointer()
+		}
+		if s.depth++; s.depth > v2MaxPointers {
+			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+		}
+		b, err := enc.f(s, b, q)
+		s.depth--
+		if err != nil {
+			return b, encodeErr(t, err)
+		}
+		return b, nil
+	}
+}
+
+func v2PtrEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
+	elem := v2Lookup(t.Elem(), f)
+	if !elem.ok {
+		return nil, false
+	}
+	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+		q := *(*unsafe.Pointer)(p)
+		if q == nil {
+			return append(b, "null"...), nil
+		}
+		if s.depth++; s.depth > v2MaxPointers {
+			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+		}
+		b, err := elem.f(s, b, q)
+		s.depth--
+		return b, err
+	}, true
+}
+
+// sliceHeader is the layout of a slice.
+type sliceHeader struct {
+	data     unsafe.Pointer
+	len, cap int
+}
+
+func v2SliceEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
+	et := t.Elem()
+	if et.Kind() == reflect.Uint8 && et.PkgPath() == "" {
+		return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+			h := (*sliceHeader)(p)
+			if h.data == nil && f&v2NilSliceNull != 0 {
+				return append(b, "null"...), nil
+			}
+			b = append(b, '"')
+			b = base64.StdEncoding.AppendEncode(b, unsafe.Slice((*byte)(h.data), h.len))
+			return append(b, '"'), nil
+		}, true
+	}
+	elems, ok := v2Elems(et, f)
+	if !ok {
+		return nil, false
+	}
+	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+		h := (*sliceHeader)(p)
+		if h.data == nil && f&v2NilSliceNull != 0 {
+			return append(b, "null"...), nil
+		}
+		if s.room < 1 {
+			return b, s.depthError(b, '[')
+		}
+		if h.data == nil {
+			return append(b, "[]"...), nil
+		}
+		if s.depth++; s.depth > v2MaxPointers {
+			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+		}
+		s.room--
+		b, err := elems(s, b, h.data, h.len)
+		s.room++
+		s.depth--
+		return b, err
+	}, true
+}
+
+// v2ElemsFunc appends the array of the n elements at base.
+type v2ElemsFunc func(s *v2State, b []byte, base unsafe.Pointer, n int) ([]byte, error)
+
+// v2Elems returns the encoder of an array of elements of type et: a loop
+// of its own for float64, int and string elements without methods (no
+// call per element), else a loop calling et's encoder.
+func v2Elems(et reflect.Type, f v2Flags) (v2ElemsFunc, bool) {
+	elem := v2Lookup(et, f)
+	if !elem.ok {
+		return nil, false
+	}
+	plain := f&v2Stringify == 0 && !hasV2Methods(et) && et != numberType
+	switch {
+	case plain && et.Kind() == reflect.Float64:
+		return func(s *v2State, b []byte, base unsafe.Pointer, n int) ([]byte, error) {
+			b = append(b, '[')
+			for i, x := range unsafe.Slice((*float64)(base), n) {
+				if math.IsNaN(x) || math.IsInf(x, 0) {
+					return elem.f(s, b, unsafe.Pointer(&unsafe.Slice((*float64)(base), n)[i])) // its error
+				}
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = appendFloat(b, x, 64)
+			}
+			return append(b, ']'), nil
+		}, true
+	case plain && (et.Kind() == reflect.Int || et.Kind() == reflect.Int64) && et.Size() == 8:
+		return func(s *v2State, b []byte, base unsafe.Pointer, n int) ([]byte, error) {
+			b = append(b, '[')
+			for i, x := range unsafe.Slice((*int64)(base), n) {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = appendInt(b, x)
+			}
+			return append(b, ']'), nil
+		}, true
+	case plain && et.Kind() == reflect.String:
+		return func(s *v2State, b []byte, base unsafe.Pointer, n int) ([]byte, error) {
+			b = append(b, '[')
+			var err error
+			for i, x := range unsafe.Slice((*string)(base), n) {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				if b, err = s.appendString(b, stringBytes(x)); err != nil {
+					return b, atPath(&EncodeError{Type: et, Err: err}, et, strconv.Itoa(i))
+				}
+			}
+			return append(b, ']'), nil
+		}, true
+	}
+	size := et.Size()
+	return func(s *v2State, b []byte, base unsafe.Pointer, n int) ([]byte, error) {
+		b = append(b, '[')
+		var err error
+		for i := range n {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if b, err = elem.f(s, b, unsafe.Add(base, uintptr(i)*size)); err != nil {
+				return b, atPath(err, et, strconv.Itoa(i))
+			}
+		}
+		return append(b, ']'), nil
+	}, true
+}
+
+func v2ArrayEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
+	et := t.Elem()
+	n := t.Len()
+	if et.Kind() == reflect.Uint8 && et.PkgPath() == "" {
+		return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+			b = append(b, '"')
+			b = base64.StdEncoding.AppendEncode(b, unsafe.Slice((*byte)(p), n))
+			return append(b, '"'), nil
+		}, true
+	}
+	elems, ok := v2Elems(et, f)
+	if !ok {
+		return nil, false
+	}
+	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+		if s.room < 1 {
+			return b, s.depthError(b, '[')
+		}
+		s.room--
+		b, err := elems(s, b, p, n)
+		s.room++
+		return b, err
+	}, true
+}
+
+func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
+	kt, et := t.Key(), t.Elem()
+	if hasV2Methods(kt) {
+		return nil, false
+	}
+	// name returns the member name of key k; names of number keys are
+	// appended to *arena (one buffer per map written) and point into it.
+	var name func(k reflect.Value, arena *[]byte) (string, error)
+	switch kt.Kind() {
+	case reflect.String:
+		name = func(k reflect.Value, _ *[]byte) (string, error) { return k.String(), nil }
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		name = func(k reflect.Value, arena *[]byte) (string, error) {
+			return arenaString(arena, strconv.AppendInt(*arena, k.Int(), 10)), nil
+		}
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		name = func(k reflect.Value, arena *[]byte) (string, error) {
+			return arenaString(arena, strconv.AppendUint(*arena, k.Uint(), 10)), nil
+		}
+	case reflect.Float32, reflect.Float64:
+		bits := kt.Bits()
+		name = func(k reflect.Value, _ *[]byte) (string, error) {
+			x := k.Float()
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return "", &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
+			}
+			return string(appendFloat(nil, x, bits)), nil
+		}
+	default:
+		return nil, false
+	}
+	elem := v2Lookup(et, f)
+	if !elem.ok {
+		return nil, false
+	}
+	isString := kt.Kind() == reflect.String
+	size := et.Size()
+	sliceType := reflect.SliceOf(et)
+	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+		m := reflect.NewAt(t, p).Elem()
+		n := m.Len()
+		if n == 0 && f&v2NilMapNull != 0 && m.IsNil() {
+			return append(b, "null"...), nil
+		}
+		if s.room < 1 {
+			return b, s.depthError(b, '{')
+		}
+		if n == 0 {
+			return append(b, "{}"...), nil
+		}
+		if s.depth++; s.depth > v2MaxPointers {
+			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+		}
+		s.room--
+		names := make([]string, n)
+		vals := reflect.MakeSlice(sliceType, n, n)
+		base := vals.UnsafePointer()
+		// One key Value reused for every entry: MapIter.Key would copy
+		// each key to the heap.
+		key := reflect.New(kt).Elem()
+		var it reflect.MapIter
+		it.Reset(m)
+		var arena []byte
+		i := 0
+		for ; it.Next() && i < n; i++ {
+			key.SetIterKey(&it)
+			nm, err := name(key, &arena)
+			if err != nil {
+				return b, err
+			}
+			if isString && !s.strictUTF8 && !s.dupNames && !utf8.ValidString(nm) {
+				// Two such keys may be written as the same name.
+				return b, &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
+			}
+			names[i] = nm
+			vals.Index(i).SetIterValue(&it)
+		}
+		idx := make([]int, i)
+		for j := range idx {
+			idx[j] = j
+		}
+		slices.SortFunc(idx, func(x, y int) int { return strings.Compare(names[x], names[y]) })
+		b = append(b, '{')
+		var err error
+		for j, k := range idx {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			if b, err = s.appendString(b, stringBytes(names[k])); err != nil {
+				return b, &EncodeError{Type: kt, Err: err, key: true}
+			}
+			b = append(b, ':')
+			if b, err = elem.f(s, b, unsafe.Add(base, uintptr(k)*size)); err != nil {
+				return b, atPath(err, et, names[k])
+			}
+		}
+		s.room++
+		s.depth--
+		return append(b, '}'), nil
+	}, true
+}
+
+// arenaString stores grown, *arena with text appended, as *arena and
+// returns the appended text as a string sharing its memory. The bytes
+// are never written again: a later append that moves the arena leaves
+// them in the old array, which the string keeps alive.
+func arenaString(arena *[]byte, grown []byte) string {
+	start := len(*arena)
+	*arena = grown
+	return unsafe.String(unsafe.SliceData(grown[start:]), len(grown)-start)
+}
