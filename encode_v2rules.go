@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unsafe"
 )
@@ -197,12 +198,18 @@ func v2Lookup(t reflect.Type, f v2Flags) *v2Entry {
 	}
 	var (
 		wg  sync.WaitGroup
-		got *v2Entry
+		got atomic.Pointer[v2Entry]
 	)
 	wg.Add(1)
+	// The compiled encoders of t's recursive uses keep calling fwd: once
+	// got is set, that costs one atomic load.
 	fwd := &v2Entry{ok: true, f: func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
-		wg.Wait()
-		return got.f(s, b, p)
+		e := got.Load()
+		if e == nil {
+			wg.Wait()
+			e = got.Load()
+		}
+		return e.f(s, b, p)
 	}}
 	if e, loaded := m.LoadOrStore(t, fwd); loaded {
 		return e.(*v2Entry)
@@ -212,10 +219,11 @@ func v2Lookup(t reflect.Type, f v2Flags) *v2Entry {
 		fn = v2Unimplemented(t)
 	}
 	k := t.Kind()
-	got = &v2Entry{f: fn, ok: ok, copy: k == reflect.Struct || k == reflect.Array || hasV2Methods(t)}
+	e := &v2Entry{f: fn, ok: ok, copy: k == reflect.Struct || k == reflect.Array || hasV2Methods(t)}
+	got.Store(e)
 	wg.Done()
-	m.Store(t, got)
-	return got
+	m.Store(t, e)
+	return e
 }
 
 func v2Unimplemented(t reflect.Type) v2Func {

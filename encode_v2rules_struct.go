@@ -11,21 +11,62 @@ import (
 	"unsafe"
 )
 
-// v2Field is a struct field as the v2 struct encoder writes it.
+// v2Field is a struct field as the v2 struct encoder writes it. The
+// members the loop reads for every field come first.
 type v2Field struct {
-	name   string
-	quoted string // the quoted name under Minimal, with its ':'
 	offset uintptr
-	typ    reflect.Type
+	// skip tells, before the field is written, a value omitempty or
+	// omitzero leaves out; write is how the loop writes it.
+	skip  v2Skip
+	write v2Write
+	// checkEmpty is set for omitempty where the encoding itself must be
+	// looked at (emptyJSON): where skip does not tell every value whose
+	// encoding is null, "", {} or [].
+	checkEmpty bool
+	// quoted is the quoted name under Minimal with its ':', with
+	// nameSlack bytes readable from its start (appendName).
+	quoted []byte
 	enc    v2Func
-	// omitZero, omitEmpty: the tag options (omitZero also under
-	// OmitZeroStructFields); isZero reports a zero value for omitZero.
-	omitZero, omitEmpty bool
-	isZero              func(p unsafe.Pointer) bool
+	name   string
+	typ    reflect.Type
+	// omitZero: the tag option (also under OmitZeroStructFields); isZero
+	// reports a zero value for it.
+	omitZero bool
+	isZero   func(p unsafe.Pointer) bool
 	// emptyKind, for omitEmpty on a type without methods, tells a value
 	// known empty before it is written, as v2's isEmpty does: a string,
 	// slice or map of length 0, a nil pointer or interface (0: none).
 	emptyKind reflect.Kind
+}
+
+// v2Skip is how the struct loop tells an omitted field from memory.
+type v2Skip uint8
+
+const (
+	v2SkipNone  v2Skip = iota // never omitted
+	v2SkipLen                 // omitempty on a string or slice: the length word is 0
+	v2SkipNil                 // omitempty on a pointer or interface: the first word is nil
+	v2SkipOther               // omitzero, or omitempty on a map: v2Field.omitted
+)
+
+// v2Write is how the struct loop writes a field: kinds whose encoder is
+// known written in the loop (no call through enc), else v2WriteCall.
+type v2Write uint8
+
+const (
+	v2WriteCall   v2Write = iota // through enc
+	v2WriteString                // a string kind without methods (v2String)
+	v2WriteInt64                 // an 8-byte int kind without methods, not stringified
+	v2WriteBool                  // a bool kind without methods (v2Bool)
+)
+
+// omitted reports whether the field at p is left out, for v2SkipOther:
+// by omitzero's isZero, or by omitempty's knownEmpty.
+func (fd *v2Field) omitted(p unsafe.Pointer) bool {
+	if fd.omitZero && fd.isZero(p) {
+		return true
+	}
+	return fd.emptyKind != 0 && knownEmpty(fd.emptyKind, fd.typ, p)
 }
 
 // v2StructEncoder compiles a struct by encoding/json/v2's field rules
@@ -73,16 +114,34 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 		if !e.ok {
 			return nil, false
 		}
-		fd := v2Field{name: o.name, offset: sf.Offset, typ: sf.Type, enc: e.f, omitEmpty: o.omitEmpty}
-		if k := sf.Type.Kind(); o.omitEmpty && (k == reflect.Pointer || k == reflect.Interface ||
-			!hasV2Methods(sf.Type) && sf.Type != numberType && (k == reflect.String || k == reflect.Slice || k == reflect.Map)) {
+		fd := v2Field{name: o.name, offset: sf.Offset, typ: sf.Type, enc: e.f, checkEmpty: o.omitEmpty}
+		k := sf.Type.Kind()
+		plain := !hasV2Methods(sf.Type) && sf.Type != numberType
+		if o.omitEmpty && (k == reflect.Pointer || k == reflect.Interface ||
+			plain && (k == reflect.String || k == reflect.Slice || k == reflect.Map)) {
 			fd.emptyKind = k
+		}
+		switch {
+		case plain && k == reflect.String:
+			fd.write = v2WriteString
+		case plain && k == reflect.Bool:
+			fd.write = v2WriteBool
+		case plain && (k == reflect.Int || k == reflect.Int64) && sf.Type.Size() == 8 &&
+			ff&v2Stringify == 0 && sf.Type != durationType:
+			fd.write = v2WriteInt64
+		}
+		// A plain string is "" only when empty (skipped by its length), a
+		// non-empty plain slice is never "" or [], a number or bool never
+		// empty: their encodings need no look.
+		if fd.write != v2WriteCall || plain && k == reflect.Slice {
+			fd.checkEmpty = false
 		}
 		q, err := minimalEscaper.appendQuoted(nil, []byte(o.name))
 		if err != nil {
 			return nil, false
 		}
-		fd.quoted = string(append(q, ':'))
+		q = append(q, ':')
+		fd.quoted = append(make([]byte, 0, len(q)+nameSlack), q...)
 		if o.omitZero || f&v2OmitZero != 0 {
 			fd.omitZero = true
 			switch {
@@ -95,6 +154,14 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 				fd.isZero = func(p unsafe.Pointer) bool { return reflect.NewAt(ft, p).Elem().IsZero() }
 			}
 		}
+		switch {
+		case fd.omitZero || k == reflect.Map && fd.emptyKind != 0:
+			fd.skip = v2SkipOther
+		case k == reflect.String && fd.emptyKind != 0 || k == reflect.Slice && fd.emptyKind != 0:
+			fd.skip = v2SkipLen
+		case fd.emptyKind != 0:
+			fd.skip = v2SkipNil
+		}
 		fields = append(fields, fd)
 	}
 	if t.NumField() > 0 && !hasTag && len(fields) == 0 {
@@ -105,39 +172,64 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 			return b, s.depthError(b, '{')
 		}
 		s.room--
+		open := len(b)
 		b = append(b, '{')
-		first := true
 		var err error
 		for i := range fields {
 			fd := &fields[i]
 			q := unsafe.Add(p, fd.offset)
-			if fd.omitZero && fd.isZero(q) {
-				continue
-			}
-			if fd.emptyKind != 0 && knownEmpty(fd.emptyKind, fd.typ, q) {
-				continue
+			switch fd.skip {
+			case v2SkipNone:
+			case v2SkipLen:
+				if *(*int)(unsafe.Add(q, unsafe.Sizeof(uintptr(0)))) == 0 {
+					continue
+				}
+			case v2SkipNil:
+				if *(*unsafe.Pointer)(q) == nil {
+					continue
+				}
+			default:
+				if fd.omitted(q) {
+					continue
+				}
 			}
 			mark := len(b)
-			if !first {
+			if mark != open+1 {
 				b = append(b, ',')
 			}
 			if s.plainNames {
-				b = append(b, fd.quoted...)
+				b = appendName(b, fd.quoted)
 			} else {
 				if b, err = s.esc.appendQuoted(b, stringBytes(fd.name)); err != nil {
 					return b, err
 				}
 				b = append(b, ':')
 			}
+			switch fd.write {
+			case v2WriteString:
+				if b, err = s.appendString(b, stringBytes(*(*string)(q))); err != nil {
+					// v2String's error, as the call would return it.
+					return b, atPath(err, fd.typ, fd.name)
+				}
+				continue
+			case v2WriteInt64:
+				b = appendInt(b, *(*int64)(q))
+				continue
+			case v2WriteBool:
+				if *(*bool)(q) {
+					b = append(b, "true"...)
+				} else {
+					b = append(b, "false"...)
+				}
+				continue
+			}
 			start := len(b)
 			if b, err = fd.enc(s, b, q); err != nil {
 				return b, atPath(err, fd.typ, fd.name)
 			}
-			if fd.omitEmpty && emptyJSON(b[start:]) {
+			if fd.checkEmpty && emptyJSON(b[start:]) {
 				b = b[:mark]
-				continue
 			}
-			first = false
 		}
 		s.room++
 		return append(b, '}'), nil
