@@ -22,6 +22,9 @@ func (s *v2State) appendPlainJSON(b, val []byte) (out []byte, ok bool, deep int)
 	if e != Minimal {
 		return b, false, -1
 	}
+	if out, ok := s.appendCompactJSON(b, val); ok && !v2CompactJSONOff {
+		return out, true, -1
+	}
 	if !json.Valid(val) || !utf8.Valid(val) {
 		// json.Valid refuses nesting past its own limit of 10000 levels;
 		// a refusal of Options.MaxDepth is reported as such.
@@ -61,6 +64,31 @@ func (s *v2State) appendPlainJSON(b, val []byte) (out []byte, ok bool, deep int)
 	return b, true, -1
 }
 
+// appendCompactJSON appends val as it is where one read shows that
+// appendPlainJSON's slow path would write it unchanged: val is the
+// compact form plainRaw takes under the escaping's scan set (which holds
+// '"', '\\', the control bytes, the bytes of 0x80 or more and the ASCII
+// bytes HTMLSafe rewrites, and passes only the valid UTF-8 sequences the
+// escaping leaves, U+2028 and U+2029 not under JSLineTerminators), with
+// no backslash, nesting within s.room (and 64), and under
+// !AllowDuplicateNames no object with two members of one name. It reports
+// false, with b unchanged, for the rest, which the slow path decides.
+func (s *v2State) appendCompactJSON(b, val []byte) ([]byte, bool) {
+	x := s.esc
+	if x.set == nil || x.hook != nil || x.quote != '"' || bytes.IndexByte(val, '\\') >= 0 ||
+		!plainRaw(val, x.set, min(s.room, 64)) {
+		return b, false
+	}
+	if !s.dupNames && bytes.IndexByte(val, '{') >= 0 && hasDuplicateNames(val) {
+		return b, false
+	}
+	return append(b, val...), true
+}
+
+// v2CompactJSONOff turns appendCompactJSON off in appendPlainJSON, for the
+// test that compares the two.
+var v2CompactJSONOff bool
+
 // hasDuplicateNames reports whether an object in v, a valid JSON value
 // without whitespace or backslash escapes (appendPlainJSON's output),
 // has two members of one name: without escapes a name's bytes are the
@@ -96,7 +124,8 @@ func scanDup(v []byte, i int) (int, bool) {
 		if v[i] == '}' {
 			return i + 1, false
 		}
-		var names [][]byte
+		var buf [16][]byte // most objects' names, with no allocation
+		names := buf[:0]
 		for {
 			end := i + 1 + bytes.IndexByte(v[i+1:], '"')
 			name := v[i+1 : end]
