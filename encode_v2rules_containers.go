@@ -12,6 +12,8 @@ import (
 	"strings"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/jgen-go/jgen/internal/ftoa"
 )
 
 func v2InterfaceEncoder(it reflect.Type, f v2Flags) v2Func {
@@ -128,14 +130,16 @@ func v2Elems(et reflect.Type, f v2Flags) (v2ElemsFunc, bool) {
 	case plain && et.Kind() == reflect.Float64:
 		return func(s *v2State, b []byte, base unsafe.Pointer, n int) ([]byte, error) {
 			b = append(b, '[')
-			for i, x := range unsafe.Slice((*float64)(base), n) {
-				if math.IsNaN(x) || math.IsInf(x, 0) {
-					return elem.f(s, b, unsafe.Pointer(&unsafe.Slice((*float64)(base), n)[i])) // its error
+			for i := range n {
+				q := unsafe.Add(base, uintptr(i)*8)
+				// x-x is 0 for every finite x, NaN for NaN and ±Inf.
+				if x := *(*float64)(q); x-x != 0 {
+					return elem.f(s, b, q) // its error
 				}
 				if i > 0 {
 					b = append(b, ',')
 				}
-				b = appendFloat(b, x, 64)
+				b = ftoa.AppendJSON64(b, *(*float64)(q))
 			}
 			return append(b, ']'), nil
 		}, true
@@ -166,7 +170,7 @@ func v2Elems(et reflect.Type, f v2Flags) (v2ElemsFunc, bool) {
 		}, true
 	}
 	size := et.Size()
-	return func(s *v2State, b []byte, base unsafe.Pointer, n int) ([]byte, error) {
+	each := func(s *v2State, b []byte, base unsafe.Pointer, n int) ([]byte, error) {
 		b = append(b, '[')
 		var err error
 		for i := range n {
@@ -178,7 +182,40 @@ func v2Elems(et reflect.Type, f v2Flags) (v2ElemsFunc, bool) {
 			}
 		}
 		return append(b, ']'), nil
-	}, true
+	}
+	if plain && et.Kind() == reflect.Array && et.Len() > 0 && et.Elem().Kind() == reflect.Float64 && !hasV2Methods(et.Elem()) {
+		// Arrays of float64 (canada's coordinate pairs), each written
+		// here as v2ArrayEncoder and the float64 loop above would write
+		// it, without their calls; where the arrays may not open
+		// (s.room), each is left to v2ArrayEncoder, which refuses it.
+		fenc, m := v2Lookup(et.Elem(), f), et.Len()
+		return func(s *v2State, b []byte, base unsafe.Pointer, n int) ([]byte, error) {
+			if s.room < 1 {
+				return each(s, b, base, n)
+			}
+			b = append(b, '[')
+			for i := range n {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = append(b, '[')
+				for j := range m {
+					q := unsafe.Add(base, uintptr(i)*size+uintptr(j)*8)
+					if x := *(*float64)(q); x-x != 0 {
+						_, err := fenc.f(s, b, q)
+						return b, atPath(err, et, strconv.Itoa(i))
+					}
+					if j > 0 {
+						b = append(b, ',')
+					}
+					b = ftoa.AppendJSON64(b, *(*float64)(q))
+				}
+				b = append(b, ']')
+			}
+			return append(b, ']'), nil
+		}, true
+	}
+	return each, true
 }
 
 func v2ArrayEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {

@@ -26,7 +26,8 @@ func v2String(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
 
 // appendString appends str quoted under the escaping: where the vector
 // kernel finds nothing to escape in it (and no hook applies), in one
-// kernel call that copies it; otherwise through appendQuoted.
+// kernel call that copies it; otherwise the rest escaped in place, or
+// through appendQuoted.
 func (s *v2State) appendString(b, str []byte) ([]byte, error) {
 	x := s.esc
 	if x.hook != nil {
@@ -43,6 +44,24 @@ func (s *v2State) appendString(b, str []byte) ([]byte, error) {
 	if n == len(str) {
 		*(*byte)(unsafe.Add(p, l+1+n)) = x.quote
 		return b[:l+n+2], nil
+	}
+	// Something to escape or check: the rest escaped in place while it
+	// fits, as the v1 direct path does (encState.appendString); what that
+	// leaves (invalid UTF-8, no room) is quoted again by appendQuoted,
+	// which also makes the error.
+	d := b[:cap(b)]
+	m := l + 1 + n
+	if t := x.table; t != nil && vectorRest(str, n) {
+		in, out := x.set.Escape(d[m:], str[n:], t)
+		n, m = n+in, m+out
+		if n == len(str) {
+			d[m] = x.quote
+			return d[:m+1], nil
+		}
+	}
+	r, i, bad := x.appendSome(d[:m], str, n)
+	if i == len(str) && !bad && cap(r)-len(r) > slack {
+		return append(r, x.quote), nil
 	}
 	return x.appendQuoted(b, str)
 }
