@@ -281,7 +281,7 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 	isString := kt.Kind() == reflect.String
 	size := et.Size()
 	sliceType := reflect.SliceOf(et)
-	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+	each := func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
 		m := reflect.NewAt(t, p).Elem()
 		n := m.Len()
 		if n == 0 && f&v2NilMapNull != 0 && m.IsNil() {
@@ -342,7 +342,96 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 		s.room++
 		s.depth--
 		return append(b, '}'), nil
-	}, true
+	}
+	if small := v2SmallMapEncoder(kt, et, f); small != nil {
+		// A small map of string keys and plain values (attributes,
+		// labels, counters): its entries sorted on the stack, as the v1
+		// direct path does (appendMapDirect), without reflection. The
+		// rest, and what each refuses, are left to each.
+		return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+			if n := mapLen(p); n == 0 || n > smallMap || s.room < 1 || s.depth >= v2MaxPointers {
+				return each(s, b, p)
+			}
+			s.depth++
+			s.room--
+			b, err := small(s, b, p)
+			s.room++
+			s.depth--
+			return b, err
+		}, true
+	}
+	return each, true
+}
+
+// v2SmallMapEncoder returns the encoder of the entries of a map of 1 to
+// smallMap entries of key type kt and value type et under f where kt is
+// string and et is string, bool, or (without StringifyNumbers) int or
+// int64; else nil.
+func v2SmallMapEncoder(kt, et reflect.Type, f v2Flags) v2Func {
+	if kt != stringType {
+		return nil
+	}
+	switch {
+	case et == stringType:
+		return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+			return v2SmallMap(s, b, *(*map[string]string)(p), et, func(s *v2State, b []byte, v string) ([]byte, error) {
+				return s.appendString(b, stringBytes(v))
+			})
+		}
+	case et == boolType:
+		return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+			return v2SmallMap(s, b, *(*map[string]bool)(p), et, func(_ *v2State, b []byte, v bool) ([]byte, error) {
+				if v {
+					return append(b, "true"...), nil
+				}
+				return append(b, "false"...), nil
+			})
+		}
+	case f&v2Stringify != 0:
+		return nil
+	case et == reflect.TypeFor[int]():
+		return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+			return v2SmallMap(s, b, *(*map[string]int)(p), et, func(_ *v2State, b []byte, v int) ([]byte, error) {
+				return appendInt(b, int64(v)), nil
+			})
+		}
+	case et == reflect.TypeFor[int64]():
+		return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+			return v2SmallMap(s, b, *(*map[string]int64)(p), et, func(_ *v2State, b []byte, v int64) ([]byte, error) {
+				return appendInt(b, v), nil
+			})
+		}
+	}
+	return nil
+}
+
+// v2SmallMap appends the object of m, of 1 to smallMap entries, its
+// members sorted by name, each value written by val, with the errors of
+// v2MapEncoder's loop: a key of invalid UTF-8 that could become another
+// key's name declined, a key or value the escaping refuses.
+func v2SmallMap[V any](s *v2State, b []byte, m map[string]V, et reflect.Type, val func(s *v2State, b []byte, v V) ([]byte, error)) ([]byte, error) {
+	var a [smallMap]smallEntry[V]
+	es := sortSmall(&a, m)
+	b = append(b, '{')
+	var err error
+	for j := range es {
+		e := &es[j]
+		if !s.strictUTF8 && !s.dupNames && !utf8.ValidString(e.k) {
+			// Two such keys may be written as the same name.
+			return b, &EncodeError{Type: stringType, Err: ErrV2Unimplemented, key: true}
+		}
+		if j > 0 {
+			b = append(b, ',')
+		}
+		if b, err = s.appendString(b, stringBytes(e.k)); err != nil {
+			return b, &EncodeError{Type: stringType, Err: err, key: true}
+		}
+		b = append(b, ':')
+		if b, err = val(s, b, e.v); err != nil {
+			return b, atPath(err, et, e.k)
+		}
+	}
+	return append(b, '}'), nil
 }
 
 // arenaString stores grown, *arena with text appended, as *arena and

@@ -176,6 +176,14 @@ var v2HandValues = []any{
 	v2RawJSON(`{"a":[1,"x",{}],"b":null,"c":-1.5e3}`), v2RawJSON(`{"a":1,"a":2}`), v2RawJSON(`[{"a":{"b":1,"b":2}}]`),
 	v2RawJSON(`"<&>"`), v2RawJSON("\"\u2028é\""), v2RawJSON(`[1,2`), v2RawJSON("\"\xff\""), v2RawJSON(`"a\"b"`),
 	v2RawJSON(`{"a" : 1}`), []v2RawJSON{`1`, `true`, `{}`},
+	// Small maps of plain values (written on the stack), and one past smallMap.
+	map[string]string{"k": "v\xff", "a": "<\u2028>", "é": ""}, map[string]bool{"t": true, "f": false},
+	map[string]int64{"z": -1, "y": 1 << 40}, map[string]string{"\xff": "x", "\xfe": "y"},
+	map[string]int{"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6, "g": 7, "h": 8, "i": 9},
+	struct {
+		M map[string]string `json:",omitempty"`
+		N map[string]int
+	}{N: map[string]int{"x": 1}},
 	// Float loops: pairs (canada's coordinates), and NaN or ±Inf in them.
 	[][2]float64{{1.5, -2}, {0, 1e21}}, [][2]float64{{1, math.NaN()}}, []float64{1, math.Inf(-1)}, [][0]float64{{}},
 	[][3]float64{}, []struct{ P [][2]float64 }{{P: [][2]float64{{3, 4}}}},
