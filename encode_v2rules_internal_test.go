@@ -19,3 +19,51 @@ func TestHasDuplicateNames(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendCompactJSON checks that the one-read check of MarshalJSON
+// output takes only what appendPlainJSON's slow path writes unchanged, and
+// takes the plain compact values, under each escaping the v2 rules use.
+func TestAppendCompactJSON(t *testing.T) {
+	escapings := []Escaping{Minimal, Minimal, Minimal, Minimal}
+	escapings[1].HTMLSafe = true
+	escapings[2].JSLineTerminators = true
+	escapings[3].InvalidUTF8 = InvalidUTF8ReplaceRaw
+	plain := []string{
+		`1`, `-0.5e+3`, `"a"`, `true`, `null`, `[]`, `{}`, `[1,"x",{"a":[null,false]}]`,
+		`{"a":1,"b":{"a":2}}`, `"é€𝄞"`, `"a<b>&c"`, "\"\u2028\"",
+	}
+	others := []string{
+		``, ` 1`, `1 `, `[1, 2]`, `{"a" :1}`, `{"a":1,"a":2}`, `"a\"b"`, `"\u0041"`, "\"\x01\"",
+		"\"\xff\"", "\"\xe2\x80\"", `01`, `1.`, `[1,]`, `{"a"}`, `{"a":}`, `tru`, `nul`, `[`, `]`,
+		`"abc`, `{"a":1`, `[[[[[[[[[[1]]]]]]]]]]`, `{1:2}`, `1 2`, `[1]]`, `-`, `+1`, `.5`,
+		"\"\xed\xa0\x80\"", `{"a":{"b":1,"b":2}}`,
+	}
+	for _, e := range escapings {
+		var x escaper
+		x.init(e)
+		for _, room := range []int{3, 100} {
+			for _, dup := range []bool{false, true} {
+				s := &v2State{esc: &x, room: room, dupNames: dup}
+				for _, v := range append(append([]string{}, plain...), others...) {
+					got, ok := s.appendCompactJSON([]byte("["), []byte(v))
+					v2CompactJSONOff = true
+					want, wantOK, deep := s.appendPlainJSON([]byte("["), []byte(v))
+					v2CompactJSONOff = false
+					if ok && (!wantOK || deep >= 0 || string(got) != string(want)) {
+						t.Errorf("%+v room %d dup %v: appendCompactJSON(%q) = %q, slow path %q %v %d", e, room, dup, v, got, want, wantOK, deep)
+					}
+					if !ok && string(got) != "[" {
+						t.Errorf("%+v: appendCompactJSON(%q) declined but wrote %q", e, v, got)
+					}
+				}
+				for _, v := range plain {
+					html := e.HTMLSafe && v == `"a<b>&c"`
+					js := e.JSLineTerminators && v == "\"\u2028\""
+					if _, ok := s.appendCompactJSON(nil, []byte(v)); !ok && !html && !js {
+						t.Errorf("%+v: appendCompactJSON(%q) declined", e, v)
+					}
+				}
+			}
+		}
+	}
+}

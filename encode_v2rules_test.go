@@ -171,7 +171,48 @@ var v2HandValues = []any{
 		O json.Number `json:",omitempty"`
 	}{N: "2"},
 	map[json.Number]int{"1": 1},
+	// MarshalJSON output the one-read check takes, and some it leaves to
+	// the slow path.
+	v2RawJSON(`{"a":[1,"x",{}],"b":null,"c":-1.5e3}`), v2RawJSON(`{"a":1,"a":2}`), v2RawJSON(`[{"a":{"b":1,"b":2}}]`),
+	v2RawJSON(`"<&>"`), v2RawJSON("\"\u2028é\""), v2RawJSON(`[1,2`), v2RawJSON("\"\xff\""), v2RawJSON(`"a\"b"`),
+	v2RawJSON(`{"a" : 1}`), []v2RawJSON{`1`, `true`, `{}`},
+	// Small maps of plain values (written on the stack), and one past smallMap.
+	map[string]string{"k": "v\xff", "a": "<\u2028>", "é": ""}, map[string]bool{"t": true, "f": false},
+	map[string]int64{"z": -1, "y": 1 << 40}, map[string]string{"\xff": "x", "\xfe": "y"},
+	map[string]int{"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6, "g": 7, "h": 8, "i": 9},
+	struct {
+		M map[string]string `json:",omitempty"`
+		N map[string]int
+	}{N: map[string]int{"x": 1}},
+	// Float loops: pairs (canada's coordinates), and NaN or ±Inf in them.
+	[][2]float64{{1.5, -2}, {0, 1e21}}, [][2]float64{{1, math.NaN()}}, []float64{1, math.Inf(-1)}, [][0]float64{{}},
+	[][3]float64{}, []struct{ P [][2]float64 }{{P: [][2]float64{{3, 4}}}},
+	// Fields the struct loop writes itself, and omitempty's skips.
+	struct {
+		A string
+		B bool
+		C int64
+		D string  `json:",omitempty"`
+		E *int    `json:",omitempty"`
+		F []int   `json:",omitempty"`
+		G int     `json:",string"`
+		H any     `json:",omitempty"`
+		I int32   `json:",omitempty"`
+		J v2Plain `json:",omitempty"`
+	}{A: "é\"<\u2028\x01 and a longer run of plain ASCII text after it", B: true, C: -7, F: []int{0}, G: 3, J: "j"},
+	struct {
+		A string
+		D string `json:",omitempty"`
+	}{A: "bad\xff"},
 }
+
+// v2RawJSON is MarshalJSON output as it is.
+type v2RawJSON string
+
+func (r v2RawJSON) MarshalJSON() ([]byte, error) { return []byte(r), nil }
+
+// v2Plain is a named string type without methods.
+type v2Plain string
 
 // TestWriteValueV2Hand compares the hand-written values under every
 // option set.

@@ -1,0 +1,340 @@
+package jgen
+
+// The v2 rules' struct encoder and the json tags it reads.
+
+import (
+	"reflect"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// v2Field is a struct field as the v2 struct encoder writes it. The
+// members the loop reads for every field come first.
+type v2Field struct {
+	offset uintptr
+	// skip tells, before the field is written, a value omitempty or
+	// omitzero leaves out; write is how the loop writes it.
+	skip  v2Skip
+	write v2Write
+	// checkEmpty is set for omitempty where the encoding itself must be
+	// looked at (emptyJSON): where skip does not tell every value whose
+	// encoding is null, "", {} or [].
+	checkEmpty bool
+	// quoted is the quoted name under Minimal with its ':', with
+	// nameSlack bytes readable from its start (appendName).
+	quoted []byte
+	enc    v2Func
+	name   string
+	typ    reflect.Type
+	// omitZero: the tag option (also under OmitZeroStructFields); isZero
+	// reports a zero value for it.
+	omitZero bool
+	isZero   func(p unsafe.Pointer) bool
+	// emptyKind, for omitEmpty on a type without methods, tells a value
+	// known empty before it is written, as v2's isEmpty does: a string,
+	// slice or map of length 0, a nil pointer or interface (0: none).
+	emptyKind reflect.Kind
+}
+
+// v2Skip is how the struct loop tells an omitted field from memory.
+type v2Skip uint8
+
+const (
+	v2SkipNone  v2Skip = iota // never omitted
+	v2SkipLen                 // omitempty on a string or slice: the length word is 0
+	v2SkipNil                 // omitempty on a pointer or interface: the first word is nil
+	v2SkipOther               // omitzero, or omitempty on a map: v2Field.omitted
+)
+
+// v2Write is how the struct loop writes a field: kinds whose encoder is
+// known written in the loop (no call through enc), else v2WriteCall.
+type v2Write uint8
+
+const (
+	v2WriteCall   v2Write = iota // through enc
+	v2WriteString                // a string kind without methods (v2String)
+	v2WriteInt64                 // an 8-byte int kind without methods, not stringified
+	v2WriteBool                  // a bool kind without methods (v2Bool)
+)
+
+// omitted reports whether the field at p is left out, for v2SkipOther:
+// by omitzero's isZero, or by omitempty's knownEmpty.
+func (fd *v2Field) omitted(p unsafe.Pointer) bool {
+	if fd.omitZero && fd.isZero(p) {
+		return true
+	}
+	return fd.emptyKind != 0 && knownEmpty(fd.emptyKind, fd.typ, p)
+}
+
+// v2StructEncoder compiles a struct by encoding/json/v2's field rules
+// (Go 1.27 v2/fields.go) where they hold no Go embedded field, no embed or
+// format option and no tag v2 refuses; false otherwise.
+func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
+	var fields []v2Field
+	hasTag, names := false, map[string]bool{}
+	for i := range t.NumField() {
+		sf := t.Field(i)
+		tag, tagged := sf.Tag.Lookup("json")
+		hasTag = hasTag || tagged
+		if tag == "-" {
+			continue
+		}
+		if sf.Anonymous {
+			return nil, false // Go embedding: v2 inlines (embed)
+		}
+		if !sf.IsExported() {
+			if tagged {
+				return nil, false // v2 refuses a tag on an unexported field
+			}
+			continue
+		}
+		o, ok := parseV2Tag(sf.Name, tag)
+		if !ok || names[o.name] {
+			return nil, false
+		}
+		names[o.name] = true
+		ff := f
+		if o.str {
+			switch sf.Type.Kind() {
+			case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+				reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+				reflect.Float32, reflect.Float64:
+				ff |= v2Stringify
+			default:
+				if sf.Type != numberType {
+					return nil, false
+				}
+				ff |= v2Stringify
+			}
+		}
+		e := v2Lookup(sf.Type, ff)
+		if !e.ok {
+			return nil, false
+		}
+		fd := v2Field{name: o.name, offset: sf.Offset, typ: sf.Type, enc: e.f, checkEmpty: o.omitEmpty}
+		k := sf.Type.Kind()
+		plain := !hasV2Methods(sf.Type) && sf.Type != numberType
+		if o.omitEmpty && (k == reflect.Pointer || k == reflect.Interface ||
+			plain && (k == reflect.String || k == reflect.Slice || k == reflect.Map)) {
+			fd.emptyKind = k
+		}
+		switch {
+		case plain && k == reflect.String:
+			fd.write = v2WriteString
+		case plain && k == reflect.Bool:
+			fd.write = v2WriteBool
+		case plain && (k == reflect.Int || k == reflect.Int64) && sf.Type.Size() == 8 &&
+			ff&v2Stringify == 0 && sf.Type != durationType:
+			fd.write = v2WriteInt64
+		}
+		// A plain string is "" only when empty (skipped by its length), a
+		// non-empty plain slice is never "" or [], a number or bool never
+		// empty: their encodings need no look.
+		if fd.write != v2WriteCall || plain && k == reflect.Slice {
+			fd.checkEmpty = false
+		}
+		q, err := minimalEscaper.appendQuoted(nil, []byte(o.name))
+		if err != nil {
+			return nil, false
+		}
+		q = append(q, ':')
+		fd.quoted = append(make([]byte, 0, len(q)+nameSlack), q...)
+		if o.omitZero || f&v2OmitZero != 0 {
+			fd.omitZero = true
+			switch {
+			case sf.Type == timeType:
+				fd.isZero = func(p unsafe.Pointer) bool { return (*time.Time)(p).IsZero() }
+			case sf.Type.Implements(isZeroerType) || reflect.PointerTo(sf.Type).Implements(isZeroerType):
+				return nil, false
+			default:
+				ft := sf.Type
+				fd.isZero = func(p unsafe.Pointer) bool { return reflect.NewAt(ft, p).Elem().IsZero() }
+			}
+		}
+		switch {
+		case fd.omitZero || k == reflect.Map && fd.emptyKind != 0:
+			fd.skip = v2SkipOther
+		case k == reflect.String && fd.emptyKind != 0 || k == reflect.Slice && fd.emptyKind != 0:
+			fd.skip = v2SkipLen
+		case fd.emptyKind != 0:
+			fd.skip = v2SkipNil
+		}
+		fields = append(fields, fd)
+	}
+	if t.NumField() > 0 && !hasTag && len(fields) == 0 {
+		return nil, false // v2: "Go struct has no exported fields"
+	}
+	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+		if s.room < 1 {
+			return b, s.depthError(b, '{')
+		}
+		s.room--
+		open := len(b)
+		b = append(b, '{')
+		var err error
+		for i := range fields {
+			fd := &fields[i]
+			q := unsafe.Add(p, fd.offset)
+			switch fd.skip {
+			case v2SkipNone:
+			case v2SkipLen:
+				if *(*int)(unsafe.Add(q, unsafe.Sizeof(uintptr(0)))) == 0 {
+					continue
+				}
+			case v2SkipNil:
+				if *(*unsafe.Pointer)(q) == nil {
+					continue
+				}
+			default:
+				if fd.omitted(q) {
+					continue
+				}
+			}
+			mark := len(b)
+			if mark != open+1 {
+				b = append(b, ',')
+			}
+			if s.plainNames {
+				b = appendName(b, fd.quoted)
+			} else {
+				if b, err = s.esc.appendQuoted(b, stringBytes(fd.name)); err != nil {
+					return b, err
+				}
+				b = append(b, ':')
+			}
+			switch fd.write {
+			case v2WriteString:
+				if b, err = s.appendString(b, stringBytes(*(*string)(q))); err != nil {
+					// v2String's error, as the call would return it.
+					return b, atPath(err, fd.typ, fd.name)
+				}
+				continue
+			case v2WriteInt64:
+				b = appendInt(b, *(*int64)(q))
+				continue
+			case v2WriteBool:
+				if *(*bool)(q) {
+					b = append(b, "true"...)
+				} else {
+					b = append(b, "false"...)
+				}
+				continue
+			}
+			start := len(b)
+			if b, err = fd.enc(s, b, q); err != nil {
+				return b, atPath(err, fd.typ, fd.name)
+			}
+			if fd.checkEmpty && emptyJSON(b[start:]) {
+				b = b[:mark]
+			}
+		}
+		s.room++
+		return append(b, '}'), nil
+	}, true
+}
+
+// knownEmpty reports whether the value at p, of type t and kind k (a
+// v2Field's emptyKind), is empty: its encoding is then null, "", [] or {}.
+func knownEmpty(k reflect.Kind, t reflect.Type, p unsafe.Pointer) bool {
+	switch k {
+	case reflect.String:
+		return len(*(*string)(p)) == 0
+	case reflect.Slice:
+		return (*sliceHeader)(p).len == 0
+	case reflect.Map:
+		m := *(*unsafe.Pointer)(p)
+		return m == nil || reflect.NewAt(t, p).Elem().Len() == 0
+	}
+	return *(*unsafe.Pointer)(p) == nil // pointer, interface
+}
+
+// emptyJSON reports whether v is the compact null, "", {} or [], which
+// v2's omitempty omits.
+func emptyJSON(v []byte) bool {
+	switch string(v) {
+	case "null", `""`, "{}", "[]":
+		return true
+	}
+	return false
+}
+
+// minimalEscaper quotes the member names compiled into struct encoders.
+var minimalEscaper = func() *escaper {
+	var x escaper
+	x.init(Minimal)
+	return &x
+}()
+
+// v2Tag is a parsed json tag.
+type v2Tag struct {
+	name                     string
+	omitEmpty, omitZero, str bool
+}
+
+// parseV2Tag parses a json tag by encoding/json/v2's grammar where the
+// tag is of the plain forms: a name holding none of ,\'"` and options
+// each a Go identifier (omitempty, omitzero, string, case:ignore or
+// case:strict, or one v2 ignores), none twice. It reports false for the
+// rest (single-quoted names, embed, format, and what v2 refuses).
+func parseV2Tag(field, tag string) (v2Tag, bool) {
+	o := v2Tag{name: field}
+	name, opts, hasOpts := strings.Cut(tag, ",")
+	if strings.ContainsAny(name, "\\'\"`") || !utf8.ValidString(name) {
+		return o, false
+	}
+	if name != "" {
+		o.name = name
+	}
+	if !hasOpts {
+		return o, true
+	}
+	seen := map[string]bool{}
+	for _, opt := range strings.Split(opts, ",") {
+		if !isIdent(opt) {
+			if opt != "case:ignore" && opt != "case:strict" {
+				return o, false
+			}
+			if seen["case"] {
+				return o, false
+			}
+			seen["case"] = true
+			continue
+		}
+		if seen[opt] {
+			return o, false
+		}
+		seen[opt] = true
+		switch opt {
+		case "omitempty":
+			o.omitEmpty = true
+		case "omitzero":
+			o.omitZero = true
+		case "string":
+			o.str = true
+		default:
+			switch strings.ReplaceAll(strings.ToLower(opt), "_", "") {
+			case "case", "embed", "omitzero", "omitempty", "string", "format":
+				return o, false // embed, format, or a mutant v2 refuses
+			}
+		}
+	}
+	return o, true
+}
+
+// isIdent reports whether s is a Go identifier as v2's tag grammar reads
+// an option: a letter or '_', then letters, digits and '_'.
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if r == '_' || unicode.IsLetter(r) || i > 0 && unicode.IsNumber(r) {
+			continue
+		}
+		return false
+	}
+	return true
+}
