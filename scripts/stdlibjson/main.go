@@ -24,7 +24,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
@@ -34,6 +33,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/jgen-go/jgen/scripts/internal/stdtests"
 )
 
 const dropin = "github.com/jgen-go/jgen/json"
@@ -55,11 +56,6 @@ type pkgInfo struct {
 	Dir          string
 	TestGoFiles  []string
 	XTestGoFiles []string
-}
-
-// removal is one top-level declaration taken out of a test file.
-type removal struct {
-	file, name, reason string
 }
 
 func run() error {
@@ -156,17 +152,17 @@ func run() error {
 		files[name] = bytes.ReplaceAll(b, []byte(`"encoding/json"`), []byte(strconv.Quote(dropin)))
 	}
 	for name, b := range files {
-		files[name] = dropInternalImports(b)
+		files[name] = stdtests.DropInternalImports(b, "stdlibjson")
 	}
 
-	var removed []removal
+	var removed []stdtests.Removal
 	for round := 0; ; round++ {
 		for name, b := range files {
 			if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
 				return err
 			}
 		}
-		cmd := goCmd(dir, "test", "-vet=off", "-gcflags=-e", "-c", "-o", os.DevNull, ".")
+		cmd := stdtests.GoCmd(dir, "test", "-vet=off", "-gcflags=-e", "-c", "-o", os.DevNull, ".")
 		msg, err := cmd.CombinedOutput()
 		if err == nil {
 			break
@@ -174,14 +170,14 @@ func run() error {
 		if round == 50 {
 			return fmt.Errorf("still failing to build after %d rounds:\n%s", round, msg)
 		}
-		errs := parseErrors(msg)
+		errs := stdtests.ParseErrors(msg)
 		if len(errs) == 0 {
 			return fmt.Errorf("go test -c: %v\n%s", err, msg)
 		}
 		added := false
 		for _, list := range errs {
 			for _, e := range list {
-				name, ok := strings.CutPrefix(e.msg, "undefined: ")
+				name, ok := strings.CutPrefix(e.Msg, "undefined: ")
 				if _, known := standIns[name]; ok && known && !standins[name] {
 					standins[name] = true
 					added = true
@@ -199,7 +195,7 @@ func run() error {
 			if !ok {
 				return fmt.Errorf("build error outside the test files:\n%s", msg)
 			}
-			nb, rs, err := removeDecls(name, b, list)
+			nb, rs, err := stdtests.RemoveDecls(name, b, list, false)
 			if err != nil {
 				return err
 			}
@@ -209,10 +205,10 @@ func run() error {
 	}
 
 	sort.Slice(removed, func(i, j int) bool {
-		if removed[i].file != removed[j].file {
-			return removed[i].file < removed[j].file
+		if removed[i].File != removed[j].File {
+			return removed[i].File < removed[j].File
 		}
-		return removed[i].name < removed[j].name
+		return removed[i].Name < removed[j].Name
 	})
 	if len(standins) > 0 {
 		fmt.Printf("\nstand-ins for unexported declarations of encoding/json (copies, no behaviour):\n")
@@ -223,24 +219,24 @@ func run() error {
 	fmt.Printf("\nremoved declarations (they refer to encoding/json's internals):\n")
 	unexpected := 0
 	for _, r := range removed {
-		test := isTest(r.name)
+		test := stdtests.IsTest(r.Name)
 		if !test && !*verbose {
 			continue
 		}
 		mark := " "
 		why := ""
-		if test && encodingTest.MatchString(r.name) {
-			if w, ok := expectedRemoved[r.name]; ok {
+		if test && encodingTest.MatchString(r.Name) {
+			if w, ok := expectedRemoved[r.Name]; ok {
 				why = "\n      (" + w + ")"
 			} else {
 				mark = "!"
 				unexpected++
 			}
 		}
-		fmt.Printf("%s %-20s %-40s %s%s\n", mark, r.file, r.name, r.reason, why)
+		fmt.Printf("%s %-20s %-40s %s%s\n", mark, r.File, r.Name, r.Reason, why)
 	}
 
-	cmd := goCmd(dir, "test", "-vet=off", "-count=1", "-json", ".")
+	cmd := stdtests.GoCmd(dir, "test", "-vet=off", "-count=1", "-json", ".")
 	cmd.Stderr = os.Stderr
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -330,156 +326,14 @@ var expectedRemoved = map[string]string{
 		"through Marshal by TestMarshal, TestTaggedFieldDominates, TestStructTagObjectKey",
 }
 
-// goCmd is the go command run in dir of the temporary module, which may
-// add the drop-in's requirements to its go.mod.
-func goCmd(dir string, args ...string) *exec.Cmd {
-	cmd := exec.Command("go", args...)
-	cmd.Dir = dir
-	flags := strings.TrimSpace(os.Getenv("GOFLAGS") + " -mod=mod")
-	cmd.Env = append(os.Environ(), "GOFLAGS="+flags, "GOWORK=off")
-	return cmd
-}
-
-func isTest(name string) bool {
-	for _, p := range []string{"Test", "Example", "Benchmark", "Fuzz"} {
-		if strings.HasPrefix(name, p) {
-			return true
-		}
-	}
-	return false
-}
-
-func countTests(rs []removal) int {
+func countTests(rs []stdtests.Removal) int {
 	n := 0
 	for _, r := range rs {
-		if isTest(r.name) {
+		if stdtests.IsTest(r.Name) {
 			n++
 		}
 	}
 	return n
-}
-
-// dropInternalImports removes the imports of packages that only the
-// standard library may import; the declarations that use them then fail
-// to build and are removed.
-func dropInternalImports(b []byte) []byte {
-	b = bytes.ReplaceAll(b, []byte(`"encoding/json/internal/jsontest"`), []byte(`"stdlibjson/internal/jsontest"`))
-	re := regexp.MustCompile(`(?m)^\s*(\w+ )?"(internal/[^"]*|encoding/json/internal/[^"]*)"\s*$`)
-	return re.ReplaceAllFunc(b, func(line []byte) []byte { return nil })
-}
-
-type buildError struct {
-	line, col int
-	msg       string
-}
-
-var errLine = regexp.MustCompile(`^\./([^:]+\.go):(\d+):(\d+): (.*)$`)
-
-func parseErrors(out []byte) map[string][]buildError {
-	errs := map[string][]buildError{}
-	for _, l := range strings.Split(string(out), "\n") {
-		m := errLine.FindStringSubmatch(l)
-		if m == nil {
-			continue
-		}
-		line, _ := strconv.Atoi(m[2])
-		col, _ := strconv.Atoi(m[3])
-		errs[m[1]] = append(errs[m[1]], buildError{line, col, m[4]})
-	}
-	return errs
-}
-
-// removeDecls blanks out, keeping the line count, the top-level
-// declaration (or the spec of a parenthesised group) that holds each
-// error's position.
-func removeDecls(name string, src []byte, errs []buildError) ([]byte, []removal, error) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
-	if err != nil {
-		return nil, nil, err
-	}
-	tf := fset.File(f.Pos())
-	type span struct{ start, end int }
-	spans := map[span]removal{}
-	for _, e := range errs {
-		if e.line > tf.LineCount() {
-			continue
-		}
-		pos := tf.LineStart(e.line) + token.Pos(e.col-1)
-		var node ast.Node
-		var label string
-		for _, d := range f.Decls {
-			if pos < d.Pos() || pos >= d.End() {
-				continue
-			}
-			switch d := d.(type) {
-			case *ast.FuncDecl:
-				node, label = d, d.Name.Name
-				if d.Recv != nil && len(d.Recv.List) == 1 {
-					label = "method " + typeString(d.Recv.List[0].Type) + "." + d.Name.Name
-				}
-			case *ast.GenDecl:
-				node, label = d, d.Tok.String()
-				for _, s := range d.Specs {
-					if pos >= s.Pos() && pos < s.End() {
-						if d.Lparen.IsValid() {
-							node = s
-						}
-						label = specName(s)
-					}
-				}
-			}
-		}
-		if node == nil {
-			return nil, nil, fmt.Errorf("%s:%d:%d: %s: not inside a declaration", name, e.line, e.col, e.msg)
-		}
-		sp := span{tf.Offset(node.Pos()), tf.Offset(node.End())}
-		if fd, ok := node.(*ast.FuncDecl); ok && fd.Doc != nil {
-			sp.start = tf.Offset(fd.Doc.Pos())
-		}
-		if _, ok := spans[sp]; !ok {
-			spans[sp] = removal{name, label, e.msg}
-		}
-	}
-	out := append([]byte(nil), src...)
-	var rs []removal
-	for sp, r := range spans {
-		for i := sp.start; i < sp.end; i++ {
-			if out[i] != '\n' {
-				out[i] = ' '
-			}
-		}
-		rs = append(rs, r)
-	}
-	return out, rs, nil
-}
-
-func specName(s ast.Spec) string {
-	switch s := s.(type) {
-	case *ast.ImportSpec:
-		return "import " + s.Path.Value
-	case *ast.TypeSpec:
-		return "type " + s.Name.Name
-	case *ast.ValueSpec:
-		var names []string
-		for _, n := range s.Names {
-			names = append(names, n.Name)
-		}
-		return "var " + strings.Join(names, ", ")
-	}
-	return "?"
-}
-
-func typeString(e ast.Expr) string {
-	switch e := e.(type) {
-	case *ast.StarExpr:
-		return "*" + typeString(e.X)
-	case *ast.Ident:
-		return e.Name
-	case *ast.IndexExpr:
-		return typeString(e.X)
-	}
-	return "?"
 }
 
 // shimSource writes package json with every exported top-level identifier
@@ -501,29 +355,11 @@ func shimSource(dir string) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		for _, d := range f.Decls {
-			switch d := d.(type) {
-			case *ast.FuncDecl:
-				if d.Recv == nil && d.Name.IsExported() {
-					fmt.Fprintf(&b, "var %s = dropin.%[1]s\n", d.Name.Name)
-				}
-			case *ast.GenDecl:
-				for _, s := range d.Specs {
-					switch s := s.(type) {
-					case *ast.TypeSpec:
-						if s.Name.IsExported() {
-							fmt.Fprintf(&b, "type %s = dropin.%[1]s\n", s.Name.Name)
-						}
-					case *ast.ValueSpec:
-						for _, n := range s.Names {
-							if n.IsExported() {
-								fmt.Fprintf(&b, "var %s = dropin.%[1]s\n", n.Name)
-							}
-						}
-					}
-				}
-			}
+		funcs, types, values := stdtests.Exported(f)
+		for _, d := range funcs {
+			fmt.Fprintf(&b, "var %s = dropin.%[1]s\n", d.Name.Name)
 		}
+		stdtests.WriteAliases(&b, "dropin", types, values)
 	}
 	return []byte(b.String()), nil
 }

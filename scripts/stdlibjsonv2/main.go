@@ -56,6 +56,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/jgen-go/jgen/scripts/internal/stdtests"
 )
 
 const (
@@ -132,12 +134,6 @@ type pkgInfo struct {
 	TestGoFiles  []string
 	XTestGoFiles []string
 	GoFiles      []string
-}
-
-// removal is one declaration or table case taken out of a test file.
-type removal struct {
-	file, name, reason string
-	test               bool // a test, example or table case of one
 }
 
 func goList(dir string, pkg string) (pkgInfo, error) {
@@ -238,7 +234,7 @@ func run() error {
 
 	fmt.Printf("\ntest files left out whole:\n")
 	files := map[string][]byte{}
-	var removed []removal
+	var removed []stdtests.Removal
 	for _, name := range append(append([]string(nil), pkg.TestGoFiles...), pkg.XTestGoFiles...) {
 		if why := excludedFiles[name]; why != "" {
 			fmt.Printf("  %-30s %s\n", name, why)
@@ -251,7 +247,7 @@ func run() error {
 		if contains(pkg.XTestGoFiles, name) {
 			b = bytes.ReplaceAll(b, []byte(strconv.Quote(stdPkg)), []byte(strconv.Quote(dropin)))
 		}
-		b = dropInternalImports(b)
+		b = stdtests.DropInternalImports(b, "stdlibjsonv2")
 		b, rs, err := rewrite(name, b)
 		if err != nil {
 			return err
@@ -266,7 +262,7 @@ func run() error {
 				return err
 			}
 		}
-		cmd := goCmd(dir, "test", "-tags=jgen_fallbacks", "-vet=off", "-gcflags=-e", "-c", "-o", os.DevNull, ".")
+		cmd := stdtests.GoCmd(dir, "test", "-tags=jgen_fallbacks", "-vet=off", "-gcflags=-e", "-c", "-o", os.DevNull, ".")
 		msg, err := cmd.CombinedOutput()
 		if err == nil {
 			break
@@ -274,14 +270,14 @@ func run() error {
 		if round == 50 {
 			return fmt.Errorf("still failing to build after %d rounds:\n%s", round, msg)
 		}
-		errs := parseErrors(msg)
+		errs := stdtests.ParseErrors(msg)
 		if len(errs) == 0 {
 			return fmt.Errorf("go test -c: %v\n%s", err, msg)
 		}
 		added := false
 		for _, list := range errs {
 			for _, e := range list {
-				name, ok := strings.CutPrefix(e.msg, "undefined: ")
+				name, ok := strings.CutPrefix(e.Msg, "undefined: ")
 				if !ok || standins[name] != "" {
 					continue
 				}
@@ -305,7 +301,7 @@ func run() error {
 			if !ok {
 				return fmt.Errorf("build error outside the test files:\n%s", msg)
 			}
-			nb, rs, err := removeDecls(name, b, list)
+			nb, rs, err := stdtests.RemoveDecls(name, b, list, true)
 			if err != nil {
 				return err
 			}
@@ -315,10 +311,10 @@ func run() error {
 	}
 
 	sort.Slice(removed, func(i, j int) bool {
-		if removed[i].file != removed[j].file {
-			return removed[i].file < removed[j].file
+		if removed[i].File != removed[j].File {
+			return removed[i].File < removed[j].File
 		}
-		return removed[i].name < removed[j].name
+		return removed[i].Name < removed[j].Name
 	})
 	if len(standins) > 0 {
 		fmt.Printf("\nstand-ins in the shim (standins.go; copies of encoding/json/v2's unexported declarations):\n  %s\n",
@@ -327,13 +323,13 @@ func run() error {
 	fmt.Printf("\nremoved tests and table cases (they refer to encoding/json/v2's internals):\n")
 	unexpected, removedTests, removedCases := 0, 0, 0
 	for _, r := range removed {
-		if !r.test && !*verbose {
+		if !r.Test && !*verbose {
 			continue
 		}
 		mark := " "
-		why := category(r.reason)
-		if r.test {
-			top, _, isCase := strings.Cut(r.name, "/")
+		why := category(r.Reason)
+		if r.Test {
+			top, _, isCase := strings.Cut(r.Name, "/")
 			if isCase {
 				removedCases++
 			} else {
@@ -347,10 +343,10 @@ func run() error {
 		if why != "" {
 			why = "\n      (" + why + ")"
 		}
-		fmt.Printf("%s %-28s %-50s %s%s\n", mark, r.file, r.name, r.reason, why)
+		fmt.Printf("%s %-28s %-50s %s%s\n", mark, r.File, r.Name, r.Reason, why)
 	}
 
-	cmd := goCmd(dir, "test", "-tags=jgen_fallbacks", "-vet=off", "-count=1", "-json", ".")
+	cmd := stdtests.GoCmd(dir, "test", "-tags=jgen_fallbacks", "-vet=off", "-count=1", "-json", ".")
 	cmd.Stderr = os.Stderr
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -462,35 +458,6 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-// goCmd is the go command run in dir of the temporary module, which may
-// add the drop-in's requirements to its go.mod.
-func goCmd(dir string, args ...string) *exec.Cmd {
-	cmd := exec.Command("go", args...)
-	cmd.Dir = dir
-	flags := strings.TrimSpace(os.Getenv("GOFLAGS") + " -mod=mod")
-	cmd.Env = append(os.Environ(), "GOFLAGS="+flags, "GOWORK=off")
-	return cmd
-}
-
-func isTest(name string) bool {
-	for _, p := range []string{"Test", "Example", "Benchmark", "Fuzz"} {
-		if strings.HasPrefix(name, p) {
-			return true
-		}
-	}
-	return false
-}
-
-// dropInternalImports points the import of jsontest at the module's copy
-// and removes the imports of the other packages that only the standard
-// library may import; what uses them then fails to build (or is
-// rewritten by rewrite).
-func dropInternalImports(b []byte) []byte {
-	b = bytes.ReplaceAll(b, []byte(`"encoding/json/internal/jsontest"`), []byte(`"stdlibjsonv2/internal/jsontest"`))
-	re := regexp.MustCompile(`(?m)^\s*(\w+ )?"(internal/[^"]*|encoding/json/internal[^"]*)"\s*$`)
-	return re.ReplaceAllFunc(b, func([]byte) []byte { return nil })
-}
-
 // v1Flags are the flags of jsonflags that encoding/json (v1) sets
 // through a public option function of the same name.
 var v1Flags = map[string]bool{
@@ -510,7 +477,7 @@ var helperMethods = map[string]bool{"withVal": true, "withPos": true, "withType"
 // turns jsonflags options into encoding/json's public ones, the calls of
 // the SemanticError helper methods into calls of functions, and
 // jsonopts.ExperimentalSupportFormatTag into the stand-in's name.
-func rewrite(name string, src []byte) ([]byte, []removal, error) {
+func rewrite(name string, src []byte) ([]byte, []stdtests.Removal, error) {
 	fset := token.NewFileSet()
 	// No object resolution: its objects point back into the tree, which
 	// walkExprs would walk without end.
@@ -518,12 +485,12 @@ func rewrite(name string, src []byte) ([]byte, []removal, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	var rs []removal
+	var rs []stdtests.Removal
 	decls := f.Decls[:0]
 	for _, d := range f.Decls {
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
 			if why, ok := excludedTests[fd.Name.Name]; ok {
-				rs = append(rs, removal{name, fd.Name.Name, "left out: " + why, true})
+				rs = append(rs, stdtests.Removal{File: name, Name: fd.Name.Name, Reason: "left out: " + why, Test: true})
 				continue
 			}
 		}
@@ -537,7 +504,7 @@ func rewrite(name string, src []byte) ([]byte, []removal, error) {
 			if sel, ok := x.Fun.(*ast.SelectorExpr); ok && helperMethods[sel.Sel.Name] {
 				return &ast.CallExpr{Fun: ast.NewIdent(sel.Sel.Name), Args: append([]ast.Expr{sel.X}, x.Args...)}
 			}
-			if sel, ok := x.Fun.(*ast.SelectorExpr); ok && isIdent(sel.X, "jsonopts") && sel.Sel.Name == "ExperimentalSupportFormatTag" {
+			if sel, ok := x.Fun.(*ast.SelectorExpr); ok && stdtests.IsIdent(sel.X, "jsonopts") && sel.Sel.Name == "ExperimentalSupportFormatTag" {
 				return &ast.CallExpr{Fun: ast.NewIdent("experimentalSupportFormatTag"), Args: x.Args}
 			}
 		case *ast.BinaryExpr:
@@ -577,11 +544,6 @@ func rewrite(name string, src []byte) ([]byte, []removal, error) {
 	return buf.Bytes(), rs, nil
 }
 
-func isIdent(e ast.Expr, name string) bool {
-	id, ok := e.(*ast.Ident)
-	return ok && id.Name == name
-}
-
 // flagOption reports whether e is jsonflags.A | jsonflags.B | ... | 0 or 1
 // with every flag one of v1Flags, and returns the flags and the value.
 func flagOption(e *ast.BinaryExpr) (flags []string, v bool, ok bool) {
@@ -598,7 +560,7 @@ func flagOption(e *ast.BinaryExpr) (flags []string, v bool, ok bool) {
 		case *ast.BinaryExpr:
 			return x.Op == token.OR && collect(x.X) && collect(x.Y)
 		case *ast.SelectorExpr:
-			if isIdent(x.X, "jsonflags") && v1Flags[x.Sel.Name] {
+			if stdtests.IsIdent(x.X, "jsonflags") && v1Flags[x.Sel.Name] {
 				flags = append(flags, x.Sel.Name)
 				return true
 			}
@@ -652,187 +614,6 @@ func replace(v reflect.Value, exprType reflect.Type, fn func(ast.Expr) ast.Expr)
 		return
 	}
 	v.Set(reflect.ValueOf(fn(v.Interface().(ast.Expr))))
-}
-
-type buildError struct {
-	line, col int
-	msg       string
-}
-
-var errLine = regexp.MustCompile(`^\./([^:]+\.go):(\d+):(\d+): (.*)$`)
-
-func parseErrors(out []byte) map[string][]buildError {
-	errs := map[string][]buildError{}
-	for _, l := range strings.Split(string(out), "\n") {
-		m := errLine.FindStringSubmatch(l)
-		if m == nil {
-			continue
-		}
-		line, _ := strconv.Atoi(m[2])
-		col, _ := strconv.Atoi(m[3])
-		errs[m[1]] = append(errs[m[1]], buildError{line, col, m[4]})
-	}
-	return errs
-}
-
-// removeDecls blanks out, keeping the line count, what holds each
-// error's position: the case of a table test (an element of a literal of
-// type []struct{...}) inside a function, or else the top-level
-// declaration (or the spec of a parenthesised group).
-func removeDecls(name string, src []byte, errs []buildError) ([]byte, []removal, error) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
-	if err != nil {
-		return nil, nil, err
-	}
-	tf := fset.File(f.Pos())
-	type span struct{ start, end int }
-	spans := map[span]removal{}
-	for _, e := range errs {
-		if e.line > tf.LineCount() {
-			continue
-		}
-		pos := tf.LineStart(e.line) + token.Pos(e.col-1)
-		var node ast.Node
-		var label string
-		test := false
-		for _, d := range f.Decls {
-			if pos < d.Pos() || pos >= d.End() {
-				continue
-			}
-			switch d := d.(type) {
-			case *ast.FuncDecl:
-				node, label = d, d.Name.Name
-				test = isTest(label)
-				if d.Recv != nil && len(d.Recv.List) == 1 {
-					label = "method " + typeString(d.Recv.List[0].Type) + "." + d.Name.Name
-				}
-				if c, cname := tableCase(d, pos); c != nil {
-					node, label = c, label+"/"+cname
-				}
-			case *ast.GenDecl:
-				node, label = d, d.Tok.String()
-				for _, s := range d.Specs {
-					if pos >= s.Pos() && pos < s.End() {
-						if d.Lparen.IsValid() {
-							node = s
-						}
-						label = specName(s)
-					}
-				}
-			}
-		}
-		if node == nil {
-			return nil, nil, fmt.Errorf("%s:%d:%d: %s: not inside a declaration", name, e.line, e.col, e.msg)
-		}
-		sp := span{tf.Offset(node.Pos()), tf.Offset(node.End())}
-		if fd, ok := node.(*ast.FuncDecl); ok && fd.Doc != nil {
-			sp.start = tf.Offset(fd.Doc.Pos())
-		}
-		if _, ok := node.(*ast.CompositeLit); ok {
-			// The case's comma goes with it: "{a}, {b}" less {a} is " {b}".
-			i := sp.end
-			for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n') {
-				i++
-			}
-			if i < len(src) && src[i] == ',' {
-				sp.end = i + 1
-			}
-		}
-		if _, ok := spans[sp]; !ok {
-			spans[sp] = removal{name, label, e.msg, test}
-		}
-	}
-	out := append([]byte(nil), src...)
-	var rs []removal
-	for sp, r := range spans {
-		for i := sp.start; i < sp.end; i++ {
-			if out[i] != '\n' {
-				out[i] = ' '
-			}
-		}
-		rs = append(rs, r)
-	}
-	return out, rs, nil
-}
-
-// tableCase returns the element of a []struct{...} literal in fd that
-// holds pos, and its name (its jsontest.Name argument, or its line).
-func tableCase(fd *ast.FuncDecl, pos token.Pos) (*ast.CompositeLit, string) {
-	var found *ast.CompositeLit
-	ast.Inspect(fd, func(n ast.Node) bool {
-		cl, ok := n.(*ast.CompositeLit)
-		if !ok || pos < cl.Pos() || pos >= cl.End() {
-			return n == nil || (pos >= n.Pos() && pos < n.End())
-		}
-		at, ok := cl.Type.(*ast.ArrayType)
-		if !ok {
-			return true
-		}
-		if _, ok := at.Elt.(*ast.StructType); !ok {
-			return true
-		}
-		for _, el := range cl.Elts {
-			if c, ok := el.(*ast.CompositeLit); ok && pos >= c.Pos() && pos < c.End() {
-				found = c
-				return false
-			}
-		}
-		return true
-	})
-	if found == nil {
-		return nil, ""
-	}
-	name := ""
-	for _, el := range found.Elts {
-		kv, ok := el.(*ast.KeyValueExpr)
-		var val ast.Expr = el
-		if ok {
-			val = kv.Value
-		}
-		if call, ok := val.(*ast.CallExpr); ok && len(call.Args) == 1 {
-			if sel, ok := call.Fun.(*ast.SelectorExpr); ok && isIdent(sel.X, "jsontest") && sel.Sel.Name == "Name" {
-				if lit, ok := call.Args[0].(*ast.BasicLit); ok {
-					name, _ = strconv.Unquote(lit.Value)
-				}
-			}
-		}
-		if name != "" {
-			break
-		}
-	}
-	if name == "" {
-		name = fmt.Sprintf("case at offset %d", found.Pos())
-	}
-	return found, name
-}
-
-func specName(s ast.Spec) string {
-	switch s := s.(type) {
-	case *ast.ImportSpec:
-		return "import " + s.Path.Value
-	case *ast.TypeSpec:
-		return "type " + s.Name.Name
-	case *ast.ValueSpec:
-		var names []string
-		for _, n := range s.Names {
-			names = append(names, n.Name)
-		}
-		return "var " + strings.Join(names, ", ")
-	}
-	return "?"
-}
-
-func typeString(e ast.Expr) string {
-	switch e := e.(type) {
-	case *ast.StarExpr:
-		return "*" + typeString(e.X)
-	case *ast.Ident:
-		return e.Name
-	case *ast.IndexExpr:
-		return typeString(e.X)
-	}
-	return "?"
 }
 
 // typeVars returns, by name, a declaration for each unexported variable
@@ -911,66 +692,47 @@ func shimSource(dir string, goFiles []string) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		for _, d := range f.Decls {
-			switch d := d.(type) {
-			case *ast.FuncDecl:
-				if d.Recv != nil || !d.Name.IsExported() {
-					continue
-				}
-				if counted[d.Name.Name] {
-					// Counted, for the share of calls jgen encodes.
-					var sig bytes.Buffer
-					if err := printer.Fprint(&sig, fset, &ast.FuncDecl{Name: d.Name, Type: d.Type}); err != nil {
-						return nil, err
-					}
-					var args []string
-					for _, p := range d.Type.Params.List {
-						for _, n := range p.Names {
-							args = append(args, n.Name)
-						}
-					}
-					fmt.Fprintf(&b, "%s {\n\tmarshalCalls.Add(1)\n\treturn dropin.%s(%s...)\n}\n", sig.String(), d.Name.Name, strings.Join(args, ", "))
-					continue
-				}
-				if d.Type.TypeParams == nil {
-					fmt.Fprintf(&b, "var %s = dropin.%[1]s\n", d.Name.Name)
-					continue
-				}
+		funcs, types, values := stdtests.Exported(f)
+		for _, d := range funcs {
+			if counted[d.Name.Name] {
+				// Counted, for the share of calls jgen encodes.
 				var sig bytes.Buffer
-				ft := *d.Type
-				if err := printer.Fprint(&sig, fset, &ast.FuncDecl{Name: d.Name, Type: &ft}); err != nil {
+				if err := printer.Fprint(&sig, fset, &ast.FuncDecl{Name: d.Name, Type: d.Type}); err != nil {
 					return nil, err
 				}
-				var tps, args []string
-				for _, p := range d.Type.TypeParams.List {
-					for _, n := range p.Names {
-						tps = append(tps, n.Name)
-					}
-				}
+				var args []string
 				for _, p := range d.Type.Params.List {
 					for _, n := range p.Names {
 						args = append(args, n.Name)
 					}
 				}
-				fmt.Fprintf(&b, "%s { return dropin.%s[%s](%s) }\n", sig.String(), d.Name.Name,
-					strings.Join(tps, ", "), strings.Join(args, ", "))
-			case *ast.GenDecl:
-				for _, s := range d.Specs {
-					switch s := s.(type) {
-					case *ast.TypeSpec:
-						if s.Name.IsExported() {
-							fmt.Fprintf(&b, "type %s = dropin.%[1]s\n", s.Name.Name)
-						}
-					case *ast.ValueSpec:
-						for _, n := range s.Names {
-							if n.IsExported() {
-								fmt.Fprintf(&b, "var %s = dropin.%[1]s\n", n.Name)
-							}
-						}
-					}
+				fmt.Fprintf(&b, "%s {\n\tmarshalCalls.Add(1)\n\treturn dropin.%s(%s...)\n}\n", sig.String(), d.Name.Name, strings.Join(args, ", "))
+				continue
+			}
+			if d.Type.TypeParams == nil {
+				fmt.Fprintf(&b, "var %s = dropin.%[1]s\n", d.Name.Name)
+				continue
+			}
+			var sig bytes.Buffer
+			ft := *d.Type
+			if err := printer.Fprint(&sig, fset, &ast.FuncDecl{Name: d.Name, Type: &ft}); err != nil {
+				return nil, err
+			}
+			var tps, args []string
+			for _, p := range d.Type.TypeParams.List {
+				for _, n := range p.Names {
+					tps = append(tps, n.Name)
 				}
 			}
+			for _, p := range d.Type.Params.List {
+				for _, n := range p.Names {
+					args = append(args, n.Name)
+				}
+			}
+			fmt.Fprintf(&b, "%s { return dropin.%s[%s](%s) }\n", sig.String(), d.Name.Name,
+				strings.Join(tps, ", "), strings.Join(args, ", "))
 		}
+		stdtests.WriteAliases(&b, "dropin", types, values)
 	}
 	return []byte(b.String()), nil
 }
