@@ -58,6 +58,9 @@ func TestBreakoutMapOrderAndOmitZero(t *testing.T) {
 	vals := []any{
 		map[string]int{"\xff": 1, "\uFFFE": 2, "\uFFFD": 3, "a": 4},
 		map[string]int{"\xff": 1, "\uFFFE": 2, "a": 4},
+		map[string]int{"\xff": 1, "\xfe": 2, "\xfd": 3, "\xef\xbf": 4, "\uFFFD": 5, "\xc3": 6, "\xc3\xa9": 7},
+		map[brkKey]int{"\xff": 1, "\xfe": 2},
+		map[string]any{"\xff": []any{"\xfe"}, "\xfe": map[string]any{"\xff": 1, "\xfe": 2}},
 		map[brkKey]int{"b": 1, "a": 2, "\xff": 3},
 		map[brkRev]int{"ab": 1, "ba": 2, "ca": 3, "\xffz": 3},
 		map[int]int{10: 1, 9: 2, -1: 3, 100: 4},
