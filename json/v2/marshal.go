@@ -356,8 +356,12 @@ func Marshal(in any, opts ...Options) ([]byte, error) {
 // MarshalWrite is encoding/json/v2's MarshalWrite: the encoding of in, as
 // [Marshal] writes it, written to out with no newline after it. jgen's
 // encoding is written with one Write call; a value left to
-// encoding/json/v2 is written as its MarshalWrite writes it. It returns
-// out's error.
+// encoding/json/v2 is written as its MarshalWrite writes it. Where out's
+// Write fails, it returns the error encoding/json/v2 returns for it:
+// jsontext's, whose text is "jsontext: write error: " and out's error's,
+// and which errors.Is and errors.As see through to out's error. A Write
+// that takes fewer bytes without an error is not an error, as in
+// encoding/json/v2.
 func MarshalWrite(out io.Writer, in any, opts ...Options) error {
 	p := bufPool.Get().(*[]byte)
 	b, ok := appendJgen((*p)[:0], in, opts)
@@ -368,8 +372,27 @@ func MarshalWrite(out io.Writer, in any, opts ...Options) error {
 	}
 	_, err := out.Write(b)
 	putBuf(p, b)
-	return err
+	if err != nil {
+		return writeError(err)
+	}
+	return nil
 }
+
+// writeError returns the error a jsontext.Encoder returns when its
+// writer fails with err: encoding/json/v2's MarshalWrite returns that
+// one, of a type jsontext does not export, so an Encoder whose writer
+// fails with err makes it. A top-level token is flushed at once.
+func writeError(err error) error {
+	if werr := jsontext.NewEncoder(failingWriter{err}).WriteToken(jsontext.Null); werr != nil {
+		return werr
+	}
+	return err // not reached: the flush of the token fails
+}
+
+// failingWriter is an io.Writer whose every Write fails with err.
+type failingWriter struct{ err error }
+
+func (w failingWriter) Write([]byte) (int, error) { return 0, w.err }
 
 // MarshalEncode is encoding/json/v2's MarshalEncode: in written to out as
 // its next value. Without opts, and where out's own options translate,
