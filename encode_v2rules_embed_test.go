@@ -1,0 +1,46 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package jgen_test
+
+// This file and encode_v2rules_embed_go126_test.go hold the same test,
+// for the reason marshaler_to_go127.go gives; this one also has the
+// embed tag option, which Go 1.26's experiment does not know.
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	jsonv2 "encoding/json/v2"
+
+	"github.com/jgen-go/jgen"
+)
+
+// TestWriteValueV2Embedded compares the values with Go embedded fields
+// and the embed option under every option set: the same bytes, or an
+// error in both with encoding/json/v2's kind of error, JSON pointer and
+// Go type; and requires jgen to encode (not decline) at least wantSame
+// of them under the default options.
+func TestWriteValueV2Embedded(t *testing.T) {
+	values := append(v2EmbeddedValues(), v2EmbedTagValues()...)
+	for _, c := range v2OptionCases() {
+		var n v2Tally
+		for i, v := range values {
+			name := fmt.Sprintf("value %d (%T)", i, v)
+			compareV2(t, name, c, v, &n)
+			_, werr := jsonv2.Marshal(v, append(c.std, jsonv2.Deterministic(true))...)
+			_, gerr := jgen.Marshal(v, &c.jgen)
+			if werr != nil && gerr != nil && !errors.Is(gerr, jgen.ErrV2Unimplemented) {
+				checkV2StdError(t, name+" under "+c.name, gerr, werr)
+			}
+		}
+		t.Logf("%s: %d same, %d errors in both, %d declined", c.name, n.same, n.bothErr, n.declined)
+		if c.name == "default" && n.same < v2EmbeddedWantSame {
+			t.Errorf("default: jgen encoded %d of %d values, want %d", n.same, len(values), v2EmbeddedWantSame)
+		}
+	}
+}
+
+// v2EmbeddedWantSame is how many of the values jgen encodes under the
+// default options: all but those v2 refuses and the embedded map.
+const v2EmbeddedWantSame = 61
