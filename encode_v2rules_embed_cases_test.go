@@ -117,6 +117,13 @@ type (
 		time.Time
 		B int
 	}
+	// Two embedded MarshalJSON methods at one depth: neither promoted,
+	// and v2 refuses the embedded types with methods.
+	v2eMarsh2       struct{ B int }
+	v2eEmbAmbiguous struct {
+		v2eMarsh
+		*v2eMarsh2
+	}
 	v2eUnm       struct{ A int }
 	v2eEmbUnmPtr struct{ *v2eUnm }
 	// Options other than embed on an embedded struct: refused.
@@ -226,6 +233,8 @@ func (m v2eMarsh) MarshalJSON() ([]byte, error) { return []byte(`"m"`), nil }
 
 func (x *v2eText) MarshalText() ([]byte, error) { return []byte("t" + x.S), nil }
 
+func (m *v2eMarsh2) MarshalJSON() ([]byte, error) { return []byte(`"m2"`), nil }
+
 func (u *v2eUnm) UnmarshalJSON([]byte) error { return nil }
 
 // v2EmbeddedValues are values with Go embedded fields, under the rules
@@ -247,7 +256,7 @@ func v2EmbeddedValues() []any {
 		v2eOmitPtr{v2eOmit: &v2eOmit{S: "bad\xff"}}, v2eOmitPtr{v2eOmit: &v2eOmit{F: math.NaN()}},
 		v2eOmitPtr{v2eOmit: &v2eOmit{L: []int{}, M: map[string]int{}}},
 		v2eOmitVal{}, v2eOmitVal{*full, 1}, v2eOmitVal{v2eOmit: v2eOmit{F: math.Inf(1)}},
-		v2eEmbMarsh{}, &v2eEmbMarsh{}, v2eEmbTime{}, v2eEmbUnmPtr{}, v2eEmbOpts{},
+		v2eEmbMarsh{}, &v2eEmbMarsh{}, v2eEmbTime{}, v2eEmbUnmPtr{}, v2eEmbAmbiguous{}, v2eEmbOpts{},
 		v2eNamed{}, v2eNamed{v2eMeta{1, "x"}, 2}, v2eNamedPtr{}, v2eNamedPtr{&v2eMeta{}}, v2eNamedUnexp{},
 		v2eRec{}, v2eRec{&v2eRec{&v2eRec{nil, 3, "c"}, 2, ""}, 1, "a"}, &v2eRec{X: 5},
 		v2eSeen{}, v2eSeen{v2eB1{1, v2eD{2, v2eE{3}}}, v2eC1{&v2eD{4, v2eE{5}}}},
