@@ -60,15 +60,18 @@ func (w v2Where) at(off uintptr) v2Where {
 // with a name at that depth, and none if there is no such one; the
 // members sorted by their index paths (depth first).
 //
+// fallback is the embedded fallback, as v2 chooses it among the fields
+// tagged embed of a map type with string-kind keys without methods or of
+// jsontext.Value: the one alone at the least depth; nil if none.
+//
 // It reports false where that code sets an error (what v2 refuses: an
 // embedded non-struct without a name, options other than embed on an
 // embed, an embedded type with marshal or unmarshal methods, two fields
-// of one name in one struct, an unexported field with a tag or a
-// non-struct one with a name, a struct in the walk with fields but no
-// exported or tagged one, a tag parseV2Tag does not take), and where
-// jgen's v2 rules do not implement the field: the embedded fallback (the
-// embed option on a map or jsontext.Value).
-func v2StructMembers(root reflect.Type) ([]v2Member, bool) {
+// of one name or two fallbacks in one struct, an unexported field with a
+// tag, an unexported non-struct with a name or tagged embed, a struct in
+// the walk with fields but no exported or tagged one, a tag parseV2Tag
+// does not take).
+func v2StructMembers(root reflect.Type) (members []v2Member, fallback *v2Member, ok bool) {
 	type entry struct {
 		t     reflect.Type
 		index []int
@@ -77,12 +80,12 @@ func v2StructMembers(root reflect.Type) ([]v2Member, bool) {
 	}
 	queue := []entry{{t: root, visit: true}}
 	seen := map[reflect.Type]bool{root: true}
-	var all []v2Member
+	var all, fallbacks []v2Member
 	for qi := 0; qi < len(queue); qi++ {
 		qe := queue[qi]
 		t := qe.t
 		names := map[string]bool{}
-		hasTag, hasField := false, false
+		hasTag, hasField, fallbackIn := false, false, false
 		for i := range t.NumField() {
 			sf := t.Field(i)
 			tag, tagged := sf.Tag.Lookup("json")
@@ -92,14 +95,14 @@ func v2StructMembers(root reflect.Type) ([]v2Member, bool) {
 			}
 			if !sf.IsExported() && !sf.Anonymous {
 				if tagged {
-					return nil, false // v2 refuses a tag on an unexported field
+					return nil, nil, false // v2 refuses a tag on an unexported field
 				}
 				continue
 			}
 			hasField = true
 			o, ok := parseV2Tag(sf.Name, tag)
 			if !ok {
-				return nil, false
+				return nil, nil, false
 			}
 			index := append(slices.Clip(qe.index), i)
 			where := qe.where.at(sf.Offset)
@@ -110,16 +113,24 @@ func v2StructMembers(root reflect.Type) ([]v2Member, bool) {
 			embed := o.embed
 			if sf.Anonymous && !o.hasName {
 				if tf.Kind() != reflect.Struct {
-					return nil, false // v2: an embedded non-struct must be given a JSON name
+					return nil, nil, false // v2: an embedded non-struct must be given a JSON name
 				}
 				embed = true
 			}
 			if embed {
-				if o != (v2Tag{name: o.name, embed: o.embed}) || hasAnyMethod(tf) {
-					return nil, false // v2: options other than embed, or methods on an embed
+				if o != (v2Tag{name: o.name, embed: o.embed}) ||
+					hasAnyMethod(tf) && (jsontextValueType == nil || tf != jsontextValueType) {
+					return nil, nil, false // v2: options other than embed, or methods on an embed
 				}
 				if tf.Kind() != reflect.Struct {
-					return nil, false // the embedded fallback, or what v2 refuses
+					isValue := jsontextValueType != nil && tf == jsontextValueType
+					isMap := tf.Kind() == reflect.Map && tf.Key().Kind() == reflect.String && !hasAnyMethod(tf.Key())
+					if !sf.IsExported() || !isValue && !isMap || fallbackIn {
+						return nil, nil, false // v2: not a fallback, unexported, or two in one struct
+					}
+					fallbackIn = true
+					fallbacks = append(fallbacks, v2Member{sf: sf, tag: o, index: index, offset: where.offset, hops: where.hops})
+					continue
 				}
 				if qe.visit {
 					w := where
@@ -133,16 +144,16 @@ func v2StructMembers(root reflect.Type) ([]v2Member, bool) {
 			}
 			if !sf.IsExported() && (tf.Kind() != reflect.Struct || hasAnyMethod(tf) ||
 				o.omitZero && (tf.Implements(isZeroerType) || reflect.PointerTo(tf).Implements(isZeroerType))) {
-				return nil, false // v2: an unexported field, or its methods
+				return nil, nil, false // v2: an unexported field, or its methods
 			}
 			if names[o.name] {
-				return nil, false // v2: two fields of one name in one struct
+				return nil, nil, false // v2: two fields of one name in one struct
 			}
 			names[o.name] = true
 			all = append(all, v2Member{sf: sf, tag: o, index: index, offset: where.offset, hops: where.hops})
 		}
 		if t.NumField() > 0 && !hasTag && !hasField {
-			return nil, false // v2: "Go struct has no exported fields"
+			return nil, nil, false // v2: "Go struct has no exported fields"
 		}
 	}
 	slices.SortStableFunc(all, func(x, y v2Member) int {
@@ -162,7 +173,10 @@ func v2StructMembers(root reflect.Type) ([]v2Member, bool) {
 		all = all[n:]
 	}
 	slices.SortFunc(kept, func(x, y v2Member) int { return slices.Compare(x.index, y.index) })
-	return kept, true
+	if n := len(fallbacks); n == 1 || n > 1 && len(fallbacks[0].index) != len(fallbacks[1].index) {
+		fallback = &fallbacks[0]
+	}
+	return kept, fallback, true
 }
 
 // boolCompare orders false before true.
@@ -227,4 +241,41 @@ func (fd *v2Field) skipped(q unsafe.Pointer) bool {
 		return fd.omitted(q)
 	}
 	return false
+}
+
+// v2WithFallback returns enc, the encoder of a struct whose embedded
+// fallback is fb, for the values whose fallback is empty (a nil pointer
+// on the way to it or to the map, a map of length 0, a jsontext.Value of
+// length 0), which v2 writes nothing of. jgen's v2 rules do not implement
+// the members of a fallback that has some (v2 writes them after the
+// other members, refusing a name written already): such a value is
+// declined, before anything of the struct is written.
+func v2WithFallback(t reflect.Type, enc v2Func, fb *v2Member) v2Func {
+	ft := fb.sf.Type
+	ptr := ft.Kind() == reflect.Pointer
+	if ptr {
+		ft = ft.Elem()
+	}
+	isMap := ft.Kind() == reflect.Map
+	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+		q := unsafe.Add(p, fb.offset)
+		if fb.hops != nil {
+			q = fb.follow(q)
+		}
+		if q != nil && ptr {
+			q = *(*unsafe.Pointer)(q)
+		}
+		if q != nil {
+			var empty bool
+			if isMap {
+				empty = knownEmpty(reflect.Map, ft, q)
+			} else {
+				empty = (*sliceHeader)(q).len == 0
+			}
+			if !empty {
+				return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+			}
+		}
+		return enc(s, b, p)
+	}
 }

@@ -235,6 +235,8 @@ func (x *v2eText) MarshalText() ([]byte, error) { return []byte("t" + x.S), nil 
 
 func (m *v2eMarsh2) MarshalJSON() ([]byte, error) { return []byte(`"m2"`), nil }
 
+func (k v2eKeyText) MarshalText() ([]byte, error) { return []byte(k), nil }
+
 func (u *v2eUnm) UnmarshalJSON([]byte) error { return nil }
 
 // v2EmbeddedValues are values with Go embedded fields, under the rules
@@ -298,6 +300,32 @@ type (
 		A int
 		M map[string]int `json:",embed"`
 	}
+	v2eEmbedMapPtr struct {
+		M *map[string]any `json:",embed"`
+		B string
+	}
+	v2eEmbedMapDeep struct {
+		*v2eEmbedMap
+		C int
+	}
+	// Fallbacks at one depth in two structs: neither is the fallback.
+	v2eEmbedMap2 struct {
+		N map[string]int `json:",embed"`
+	}
+	v2eEmbedMapTie struct {
+		v2eEmbedMap
+		v2eEmbedMap2
+	}
+	// Two fallbacks in one struct: refused.
+	v2eEmbedMapTwo struct {
+		M map[string]int `json:",embed"`
+		N map[string]int `json:",embed"`
+	}
+	// A fallback with a key type with methods: refused.
+	v2eEmbedMapKey struct {
+		M map[v2eKeyText]int `json:",embed"`
+	}
+	v2eKeyText string
 	// An embed and Go embedding of one type: both at depth 1, conflict.
 	v2eEmbedBoth struct {
 		v2eMeta
@@ -315,7 +343,11 @@ func v2EmbedTagValues() []any {
 	return []any{
 		v2eEmbedOpt{}, v2eEmbedOpt{v2eMeta{1, "x"}, &v2eL3{"d", 2}, 3}, &v2eEmbedOpt{P: &v2eL3{}},
 		v2eEmbedPtrOnly{}, v2eEmbedPtrOnly{&v2eOmit{S: "s"}},
-		v2eEmbedNamed{}, v2eEmbedOpts{}, v2eEmbedInt{}, v2eEmbedMarsh{}, v2eEmbedMap{}, v2eEmbedMap{1, map[string]int{"b": 2}},
+		v2eEmbedNamed{}, v2eEmbedOpts{}, v2eEmbedInt{}, v2eEmbedMarsh{}, v2eEmbedMap{}, v2eEmbedMap{1, map[string]int{"b": 2}}, v2eEmbedMap{2, map[string]int{}},
+		v2eEmbedMap{3, map[string]int{"A": 2}}, v2eEmbedMapPtr{}, v2eEmbedMapPtr{M: new(map[string]any)},
+		v2eEmbedMapPtr{M: &map[string]any{"x": nil}}, v2eEmbedMapDeep{}, v2eEmbedMapDeep{&v2eEmbedMap{A: 1}, 2},
+		v2eEmbedMapDeep{&v2eEmbedMap{1, map[string]int{"a": 1}}, 2}, v2eEmbedMapTie{}, v2eEmbedMapTie{v2eEmbedMap{1, map[string]int{"a": 1}}, v2eEmbedMap2{map[string]int{"b": 2}}},
+		v2eEmbedMapTwo{}, v2eEmbedMapKey{},
 		v2eEmbedBoth{}, v2eEmbedDeep{}, v2eEmbedDeep{v2eEmbedOpt{v2eMeta{1, ""}, &v2eL3{}, 2}, "z"},
 	}
 }

@@ -70,11 +70,11 @@ func (fd *v2Field) omitted(p unsafe.Pointer) bool {
 }
 
 // v2StructEncoder compiles a struct by encoding/json/v2's field rules
-// (Go 1.27 v2/fields.go), its members those of v2StructMembers, where
-// they hold no format option, no embedded fallback and nothing v2
-// refuses; false otherwise.
+// (Go 1.27 v2/fields.go), its members those of v2StructMembers (its
+// embedded fallback is v2WithFallback's), where they hold no format
+// option and nothing v2 refuses; false otherwise.
 func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
-	members, ok := v2StructMembers(t)
+	members, _, ok := v2StructMembers(t)
 	if !ok {
 		return nil, false
 	}

@@ -336,7 +336,8 @@ func v2RandomStruct(rv *randomValues, depth int) reflect.Type {
 // struct: Go embedding or the embed option, of a random struct (whose
 // field names F0... meet those of the outer one at other depths) or a
 // named one, by value or by pointer; now and then with a JSON name or an
-// option v2 refuses there. used holds the names of the struct's embedded
+// option v2 refuses there, or an embedded fallback (a map or
+// jsontext.Value, by value or by pointer). used holds the names of the struct's embedded
 // fields, which reflect.StructOf takes from their types.
 func v2RandomEmbedded(rv *randomValues, n, depth int, used map[string]bool) reflect.StructField {
 	r := rv.r
@@ -354,6 +355,17 @@ func v2RandomEmbedded(rv *randomValues, n, depth int, used map[string]bool) refl
 	switch r.IntN(10) {
 	case 0:
 		f.Tag = `json:",embed"`
+	case 3:
+		// An embedded fallback, empty in one value of three.
+		f.Type = reflect.MapOf(reflect.TypeFor[string](), v2RandomType(rv, depth))
+		if embedValueType != nil && r.IntN(3) == 0 {
+			f.Type = embedValueType
+		}
+		if r.IntN(3) == 0 {
+			f.Type = reflect.PointerTo(f.Type)
+		}
+		f.Tag = `json:",embed"`
+		return f
 	case 1:
 		f.Tag = `json:"F1"`
 		f.Anonymous = true
