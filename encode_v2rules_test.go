@@ -259,9 +259,10 @@ func TestWriteValueV2RandomTypes(t *testing.T) {
 }
 
 // v2RandomType returns a random type made of what jgen's v2 rules
-// implement (no embedded fields, no json.RawMessage or
-// time.Duration) beside types with MarshalJSON and MarshalText methods,
-// so that the differential run reaches the implemented rules.
+// implement (no json.RawMessage or time.Duration; its structs embed
+// others under randomValues.v2Embeds) beside types with MarshalJSON and
+// MarshalText methods, so that the differential run reaches the
+// implemented rules.
 func v2RandomType(rv *randomValues, depth int) reflect.Type {
 	r := rv.r
 	scalars := []reflect.Type{
