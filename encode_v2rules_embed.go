@@ -190,8 +190,9 @@ func boolCompare(x, y bool) int {
 	return 1
 }
 
-// follow returns the address of the member of the outer struct at p, or
-// nil where an embedded pointer on the way is nil.
+// follow returns the address of the member, from p the address of the
+// first embedded pointer on the way (the outer struct's plus m.offset),
+// or nil where an embedded pointer on the way is nil.
 func (m *v2Member) follow(p unsafe.Pointer) unsafe.Pointer {
 	for _, h := range m.hops {
 		p = *(*unsafe.Pointer)(p)
@@ -258,10 +259,7 @@ func v2WithFallback(t reflect.Type, enc v2Func, fb *v2Member) v2Func {
 	}
 	isMap := ft.Kind() == reflect.Map
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
-		q := unsafe.Add(p, fb.offset)
-		if fb.hops != nil {
-			q = fb.follow(q)
-		}
+		q := fb.follow(unsafe.Add(p, fb.offset))
 		if q != nil && ptr {
 			q = *(*unsafe.Pointer)(q)
 		}
