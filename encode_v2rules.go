@@ -316,8 +316,8 @@ func compileV2(t reflect.Type, f v2Flags) (v2Func, bool) {
 	case reflect.Struct:
 		enc, ok := v2StructEncoder(t, f)
 		if ok {
-			if _, fb, _ := v2StructMembers(t); fb != nil {
-				enc = v2WithFallback(t, enc, fb)
+			if members, fb, _ := v2StructMembers(t); fb != nil {
+				enc = v2WithFallback(t, f, enc, members, fb)
 			}
 		}
 		return enc, ok

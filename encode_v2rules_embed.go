@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -245,35 +246,110 @@ func (fd *v2Field) skipped(q unsafe.Pointer) bool {
 }
 
 // v2WithFallback returns enc, the encoder of a struct whose embedded
-// fallback is fb, for the values whose fallback is empty (a nil pointer
-// on the way to it or to the map, a map of length 0, a jsontext.Value of
-// length 0), which v2 writes nothing of. jgen's v2 rules do not implement
-// the members of a fallback that has some (v2 writes them after the
-// other members, refusing a name written already): such a value is
-// declined, before anything of the struct is written.
-func v2WithFallback(t reflect.Type, enc v2Func, fb *v2Member) v2Func {
+// fallback is fb (members its other members), under flags f, with the
+// fallback's members written after the others as v2 writes them:
+// nothing for a nil pointer on the way to it or to the map, a map of
+// length 0, or a jsontext.Value of length 0; a map's entries sorted by
+// key (as Deterministic; any order is valid without it), each written as
+// a map entry is. Declined, before anything of the struct is written: a
+// jsontext.Value with members; a map holding a key of invalid UTF-8 (v2
+// sorts such keys by their bytes, not by the name written), or, without
+// AllowDuplicateNames, a key that is the name of a member or folds
+// (case and '-', '_' aside) to that of one with a case option, which v2
+// refuses where that member was written (jgen does not record which
+// were); a map whose values jgen's v2 rules do not implement.
+func v2WithFallback(t reflect.Type, f v2Flags, enc v2Func, members []v2Member, fb *v2Member) v2Func {
 	ft := fb.sf.Type
 	ptr := ft.Kind() == reflect.Pointer
 	if ptr {
 		ft = ft.Elem()
 	}
 	isMap := ft.Kind() == reflect.Map
+	var me v2Func
+	if isMap {
+		if e := v2Lookup(ft, f); e.ok {
+			me = e.f
+		}
+	}
+	names := map[string]bool{}
+	var folded []string
+	for _, m := range members {
+		names[m.tag.name] = true
+		if m.tag.casing {
+			folded = append(folded, stripDelims(m.tag.name))
+		}
+	}
+	decline := func(b []byte) ([]byte, error) {
+		return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+	}
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
 		q := fb.follow(unsafe.Add(p, fb.offset))
 		if q != nil && ptr {
 			q = *(*unsafe.Pointer)(q)
 		}
-		if q != nil {
-			var empty bool
-			if isMap {
-				empty = knownEmpty(reflect.Map, ft, q)
-			} else {
-				empty = (*sliceHeader)(q).len == 0
+		switch {
+		case q == nil:
+			return enc(s, b, p)
+		case !isMap:
+			if (*sliceHeader)(q).len == 0 {
+				return enc(s, b, p)
 			}
-			if !empty {
-				return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+			return decline(b)
+		case knownEmpty(reflect.Map, ft, q):
+			return enc(s, b, p)
+		case me == nil:
+			return decline(b)
+		}
+		for it := reflect.NewAt(ft, q).Elem().MapRange(); it.Next(); {
+			k := it.Key().String()
+			if !utf8.ValidString(k) {
+				return decline(b)
+			}
+			if s.dupNames {
+				continue
+			}
+			if names[k] {
+				return decline(b)
+			}
+			for _, n := range folded {
+				if strings.EqualFold(stripDelims(k), n) {
+					return decline(b)
+				}
 			}
 		}
-		return enc(s, b, p)
+		b, err := enc(s, b, p)
+		if err != nil {
+			return b, err
+		}
+		// The struct's members end in a value, never in '{': b ends in
+		// "{}" where it has none.
+		b = b[:len(b)-1]
+		none := b[len(b)-1] == '{'
+		mark := len(b)
+		if b, err = me(s, b, q); err != nil {
+			return b, err
+		}
+		// The map's entries, its '{' cut or made the ',' after the
+		// members, its '}' the struct's.
+		if none {
+			b = append(b[:mark], b[mark+1:]...)
+		} else {
+			b[mark] = ','
+		}
+		return b, nil
 	}
+}
+
+// stripDelims returns s without '-' and '_', which v2's name folding
+// ignores.
+func stripDelims(s string) string {
+	if !strings.ContainsAny(s, "-_") {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if r == '-' || r == '_' {
+			return -1
+		}
+		return r
+	}, s)
 }

@@ -326,6 +326,21 @@ type (
 		M map[v2eKeyText]int `json:",embed"`
 	}
 	v2eKeyText string
+	// A fallback after no member, after an omitted one, and beside a
+	// case:ignore name its keys may fold to.
+	v2eEmbedMapOnly struct {
+		M map[string]any `json:",embed"`
+		O string         `json:",omitempty"`
+	}
+	v2eEmbedMapCase struct {
+		Name string             `json:"user_name,case:ignore"`
+		M    map[string]float64 `json:",embed"`
+	}
+	v2eEmbedMapNested struct {
+		A v2eMeta
+		M map[string]v2eMeta `json:",embed"`
+		*v2eEmbedMapOnly
+	}
 	// An embed and Go embedding of one type: both at depth 1, conflict.
 	v2eEmbedBoth struct {
 		v2eMeta
@@ -348,6 +363,14 @@ func v2EmbedTagValues() []any {
 		v2eEmbedMapPtr{M: &map[string]any{"x": nil}}, v2eEmbedMapDeep{}, v2eEmbedMapDeep{&v2eEmbedMap{A: 1}, 2},
 		v2eEmbedMapDeep{&v2eEmbedMap{1, map[string]int{"a": 1}}, 2}, v2eEmbedMapTie{}, v2eEmbedMapTie{v2eEmbedMap{1, map[string]int{"a": 1}}, v2eEmbedMap2{map[string]int{"b": 2}}},
 		v2eEmbedMapTwo{}, v2eEmbedMapKey{},
+		v2eEmbedMap{1, map[string]int{"b": 2, "c": 3, "<&>\u2028": 4, "é": 5, "": 6}},
+		v2eEmbedMapOnly{M: map[string]any{"a": 1, "z": []any{nil, "x"}}}, v2eEmbedMapOnly{M: map[string]any{"a": 1}, O: "o"},
+		v2eEmbedMapOnly{M: map[string]any{"O": 1}}, v2eEmbedMapOnly{M: map[string]any{"bad\xff": 1}},
+		v2eEmbedMapOnly{M: map[string]any{"s": "bad\xfe"}}, &v2eEmbedMapOnly{M: map[string]any{"o": 2}},
+		v2eEmbedMapCase{"n", map[string]float64{"UserName": 1}}, v2eEmbedMapCase{"n", map[string]float64{"user-name": 1}},
+		v2eEmbedMapCase{"n", map[string]float64{"other": 1.5, "x": -0.0}}, v2eEmbedMapCase{M: map[string]float64{"nan": math.NaN()}},
+		v2eEmbedMapNested{M: map[string]v2eMeta{"m": {1, "x"}}}, v2eEmbedMapNested{v2eMeta{}, map[string]v2eMeta{"A": {}}, nil},
+		v2eEmbedMapNested{M: map[string]v2eMeta{"m": {}}, v2eEmbedMapOnly: &v2eEmbedMapOnly{M: map[string]any{"n": 1}}},
 		v2eEmbedBoth{}, v2eEmbedDeep{}, v2eEmbedDeep{v2eEmbedOpt{v2eMeta{1, ""}, &v2eL3{}, 2}, "z"},
 	}
 }

@@ -41,8 +41,9 @@ import "errors"
 // adds its own fields, not its embedded ones; the exported fields of an
 // unexported embedded struct are members; a member behind a nil embedded
 // pointer is left out. An embedded fallback (the embed option on a map
-// with string-kind keys or on a jsontext.Value) that is empty (nil, of
-// length 0, or behind a nil pointer) writes nothing.
+// with string-kind keys or on a jsontext.Value) writes nothing where it
+// is empty (nil, of length 0, or behind a nil pointer); a map's entries
+// follow the other members, sorted by key.
 //
 // [Options.MaxDepth] counts the arrays and objects from the root, those
 // of MarshalJSON output included, as encoding/json/v2 counts MarshalJSON
@@ -62,8 +63,10 @@ import "errors"
 //
 // What jgen's v2 rules do not implement is refused with an *EncodeError
 // whose Err matches [ErrV2Unimplemented], naming the type, before
-// anything is written: an embedded fallback with members, the format tag
-// option, MarshalJSONTo methods, MarshalJSON output whose
+// anything is written: an embedded jsontext.Value with members, an
+// embedded map with a key of invalid UTF-8 or (without
+// AllowDuplicateNames) one named as a member (v2 refuses it only where
+// that member was written), the format tag option, MarshalJSONTo methods, MarshalJSON output whose
 // strings v2 would rewrite (any backslash escape; under HTMLSafe or
 // JSLineTerminators the characters they escape) or under an escaping other
 // than Minimal's (with HTMLSafe, JSLineTerminators), types with an IsZero
