@@ -175,10 +175,7 @@ type randomValues struct {
 	// types, the types the option refuses, and jsontext.Value where the
 	// build has it.
 	embeds bool
-	// v2Embeds adds Go embedded fields and fields tagged embed to the
-	// structs of v2RandomStruct (v2RandomEmbedded).
-	v2Embeds bool
-	seq      int // for map keys of distinct names
+	seq    int // for map keys of distinct names
 }
 
 // embedValueType is jsontext.Value where the build has it (set in

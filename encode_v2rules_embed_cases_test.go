@@ -1,3 +1,5 @@
+//go:build goexperiment.jsonv2
+
 package jgen_test
 
 // Go embedded fields under jgen's v2 rules: the types and values that
@@ -235,8 +237,6 @@ func (x *v2eText) MarshalText() ([]byte, error) { return []byte("t" + x.S), nil 
 
 func (m *v2eMarsh2) MarshalJSON() ([]byte, error) { return []byte(`"m2"`), nil }
 
-func (k v2eKeyText) MarshalText() ([]byte, error) { return []byte(k), nil }
-
 func (u *v2eUnm) UnmarshalJSON([]byte) error { return nil }
 
 // v2EmbeddedValues are values with Go embedded fields, under the rules
@@ -263,115 +263,13 @@ func v2EmbeddedValues() []any {
 		v2eRec{}, v2eRec{&v2eRec{&v2eRec{nil, 3, "c"}, 2, ""}, 1, "a"}, &v2eRec{X: 5},
 		v2eSeen{}, v2eSeen{v2eB1{1, v2eD{2, v2eE{3}}}, v2eC1{&v2eD{4, v2eE{5}}}},
 		v2eL0{}, v2eL0{v2eL1{1, &v2eL2{nil, 2}}, []string{"l"}},
-		v2eL0{v2eL1{1, &v2eL2{&v2eL3{"d", 1.5}, 2}}, nil}, &v2eL0{v2eL1{0, &v2eL2{&v2eL3{"<\u2028>", -0.0}, 0}}, []string{}},
+		v2eL0{v2eL1{1, &v2eL2{&v2eL3{"d", 1.5}, 2}}, nil}, &v2eL0{v2eL1{0, &v2eL2{&v2eL3{"<\u2028>", math.Copysign(0, -1)}, 0}}, []string{}},
 		v2eL0{v2eL1{1, &v2eL2{&v2eL3{"bad\xfe", 1}, 2}}, nil},
-		v2eNone{}, v2eEmptyEm{}, v2eTaggedNone{}, v2eDupEmb{}, v2eJSONName{v2eMeta{1, "x"}, 2},
+		v2eNone{v2enone{1}, 2}, v2eEmptyEm{v2eE0{}, 1}, v2eTaggedNone{v2eTagged0{1}, 2}, v2eDupEmb{}, v2eJSONName{v2eMeta{1, "x"}, 2},
 		v2eEscOuter{}, v2eEscOuter{&v2eEsc{1}}, v2eDash{v2eMeta{1, "x"}, 2},
 		v2eOrder{}, v2eOrder{1, v2eL3{"d", 2}, 3, &v2eMeta{4, "m"}, 5},
 		[]v2ePtrPage{{}, {&v2eMeta{1, ""}, nil}}, map[string]v2eL1{"a": {}, "b": {2, &v2eL2{}}},
 		struct{ P *v2ePtrPage }{&v2ePtrPage{}}, []any{v2eUnexpPtr{}, &v2eL0{}},
-	}
-}
-
-// Types with the embed tag option, which Go 1.26's experiment does not
-// know (it ignores the option).
-type (
-	v2eEmbedOpt struct {
-		M v2eMeta `json:",embed"`
-		P *v2eL3  `json:",embed"`
-		Z int
-	}
-	v2eEmbedPtrOnly struct {
-		P *v2eOmit `json:",embed"`
-	}
-	v2eEmbedNamed struct {
-		M v2eMeta `json:"m,embed"`
-	}
-	v2eEmbedOpts struct {
-		M v2eMeta `json:",embed,omitzero"`
-	}
-	v2eEmbedInt struct {
-		N int `json:",embed"`
-	}
-	v2eEmbedMarsh struct {
-		M v2eMarsh `json:",embed"`
-	}
-	v2eEmbedMap struct {
-		A int
-		M map[string]int `json:",embed"`
-	}
-	v2eEmbedMapPtr struct {
-		M *map[string]any `json:",embed"`
-		B string
-	}
-	v2eEmbedMapDeep struct {
-		*v2eEmbedMap
-		C int
-	}
-	// Fallbacks at one depth in two structs: neither is the fallback.
-	v2eEmbedMap2 struct {
-		N map[string]int `json:",embed"`
-	}
-	v2eEmbedMapTie struct {
-		v2eEmbedMap
-		v2eEmbedMap2
-	}
-	// Two fallbacks in one struct: refused.
-	v2eEmbedMapTwo struct {
-		M map[string]int `json:",embed"`
-		N map[string]int `json:",embed"`
-	}
-	// A fallback with a key type with methods: refused.
-	v2eEmbedMapKey struct {
-		M map[v2eKeyText]int `json:",embed"`
-	}
-	v2eKeyText string
-	// A fallback after no member, after an omitted one, and beside a
-	// case:ignore name its keys may fold to.
-	v2eEmbedMapOnly struct {
-		M map[string]any `json:",embed"`
-		O string         `json:",omitempty"`
-	}
-	v2eEmbedMapCase struct {
-		Name string             `json:"user_name,case:ignore"`
-		M    map[string]float64 `json:",embed"`
-	}
-	v2eEmbedMapNested struct {
-		A v2eMeta
-		M map[string]v2eMeta `json:",embed"`
-		*v2eEmbedMapOnly
-	}
-	// An embed and Go embedding of one type: both at depth 1, conflict.
-	v2eEmbedBoth struct {
-		v2eMeta
-		M v2eMeta `json:",embed"`
-		X int
-	}
-	v2eEmbedDeep struct {
-		E v2eEmbedOpt `json:",embed"`
-		Z string
-	}
-)
-
-// v2EmbedTagValues are values with the embed tag option (Go 1.27).
-func v2EmbedTagValues() []any {
-	return []any{
-		v2eEmbedOpt{}, v2eEmbedOpt{v2eMeta{1, "x"}, &v2eL3{"d", 2}, 3}, &v2eEmbedOpt{P: &v2eL3{}},
-		v2eEmbedPtrOnly{}, v2eEmbedPtrOnly{&v2eOmit{S: "s"}},
-		v2eEmbedNamed{}, v2eEmbedOpts{}, v2eEmbedInt{}, v2eEmbedMarsh{}, v2eEmbedMap{}, v2eEmbedMap{1, map[string]int{"b": 2}}, v2eEmbedMap{2, map[string]int{}},
-		v2eEmbedMap{3, map[string]int{"A": 2}}, v2eEmbedMapPtr{}, v2eEmbedMapPtr{M: new(map[string]any)},
-		v2eEmbedMapPtr{M: &map[string]any{"x": nil}}, v2eEmbedMapDeep{}, v2eEmbedMapDeep{&v2eEmbedMap{A: 1}, 2},
-		v2eEmbedMapDeep{&v2eEmbedMap{1, map[string]int{"a": 1}}, 2}, v2eEmbedMapTie{}, v2eEmbedMapTie{v2eEmbedMap{1, map[string]int{"a": 1}}, v2eEmbedMap2{map[string]int{"b": 2}}},
-		v2eEmbedMapTwo{}, v2eEmbedMapKey{},
-		v2eEmbedMap{1, map[string]int{"b": 2, "c": 3, "<&>\u2028": 4, "é": 5, "": 6}},
-		v2eEmbedMapOnly{M: map[string]any{"a": 1, "z": []any{nil, "x"}}}, v2eEmbedMapOnly{M: map[string]any{"a": 1}, O: "o"},
-		v2eEmbedMapOnly{M: map[string]any{"O": 1}}, v2eEmbedMapOnly{M: map[string]any{"bad\xff": 1}},
-		v2eEmbedMapOnly{M: map[string]any{"s": "bad\xfe"}}, &v2eEmbedMapOnly{M: map[string]any{"o": 2}},
-		v2eEmbedMapCase{"n", map[string]float64{"UserName": 1}}, v2eEmbedMapCase{"n", map[string]float64{"user-name": 1}},
-		v2eEmbedMapCase{"n", map[string]float64{"other": 1.5, "x": -0.0}}, v2eEmbedMapCase{M: map[string]float64{"nan": math.NaN()}},
-		v2eEmbedMapNested{M: map[string]v2eMeta{"m": {1, "x"}}}, v2eEmbedMapNested{v2eMeta{}, map[string]v2eMeta{"A": {}}, nil},
-		v2eEmbedMapNested{M: map[string]v2eMeta{"m": {}}, v2eEmbedMapOnly: &v2eEmbedMapOnly{M: map[string]any{"n": 1}}},
-		v2eEmbedBoth{}, v2eEmbedDeep{}, v2eEmbedDeep{v2eEmbedOpt{v2eMeta{1, ""}, &v2eL3{}, 2}, "z"},
 	}
 }
 

@@ -260,7 +260,7 @@ func TestWriteValueV2RandomTypes(t *testing.T) {
 
 // v2RandomType returns a random type made of what jgen's v2 rules
 // implement (no json.RawMessage or time.Duration; its structs embed
-// others under randomValues.v2Embeds) beside types with MarshalJSON and
+// others under v2EmbedRands) beside types with MarshalJSON and
 // MarshalText methods, so that the differential run reaches the
 // implemented rules.
 func v2RandomType(rv *randomValues, depth int) reflect.Type {
@@ -324,7 +324,7 @@ func v2RandomStruct(rv *randomValues, depth int) reflect.Type {
 		}
 		fields = append(fields, f)
 	}
-	if rv.v2Embeds && depth > 0 && r.IntN(2) == 0 {
+	if v2EmbedRands[rv] && depth > 0 && r.IntN(2) == 0 {
 		used := map[string]bool{}
 		for range r.IntN(3) + 1 {
 			fields = append(fields, v2RandomEmbedded(rv, len(fields), depth-1, used))
@@ -332,6 +332,10 @@ func v2RandomStruct(rv *randomValues, depth int) reflect.Type {
 	}
 	return reflect.StructOf(fields)
 }
+
+// v2EmbedRands are the randomValues whose v2RandomStruct structs embed
+// others (v2RandomEmbedded).
+var v2EmbedRands = map[*randomValues]bool{}
 
 // v2RandomEmbedded returns a field n of a random struct that embeds a
 // struct: Go embedding or the embed option, of a random struct (whose
@@ -405,7 +409,9 @@ func v2RandomEmbedded(rv *randomValues, n, depth int, used map[string]bool) refl
 // at least 80% (the rest: ptrMarshaler output with escapes, map keys made
 // one by AllowInvalidUTF8).
 func TestWriteValueV2RandomEmbedded(t *testing.T) {
-	rv := &randomValues{r: newRand(2222), v2Embeds: true}
+	rv := &randomValues{r: newRand(2222)}
+	v2EmbedRands[rv] = true
+	defer delete(v2EmbedRands, rv)
 	n := 1500
 	if testing.Short() {
 		n = 400
