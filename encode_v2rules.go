@@ -314,7 +314,13 @@ func compileV2(t reflect.Type, f v2Flags) (v2Func, bool) {
 	case reflect.Map:
 		return v2MapEncoder(t, f)
 	case reflect.Struct:
-		return v2StructEncoder(t, f)
+		enc, ok := v2StructEncoder(t, f)
+		if ok {
+			if members, fb, _ := v2StructMembers(t); fb != nil {
+				enc = v2WithFallback(t, f, enc, members, fb)
+			}
+		}
+		return enc, ok
 	}
 	return nil, false // chan, func, complex, unsafe.Pointer: v2's errors
 }

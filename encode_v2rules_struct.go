@@ -70,32 +70,17 @@ func (fd *v2Field) omitted(p unsafe.Pointer) bool {
 }
 
 // v2StructEncoder compiles a struct by encoding/json/v2's field rules
-// (Go 1.27 v2/fields.go) where they hold no Go embedded field, no embed or
-// format option and no tag v2 refuses; false otherwise.
+// (Go 1.27 v2/fields.go), its members those of v2StructMembers (its
+// embedded fallback is v2WithFallback's), where they hold no format
+// option and nothing v2 refuses; false otherwise.
 func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
+	members, _, ok := v2StructMembers(t)
+	if !ok {
+		return nil, false
+	}
 	var fields []v2Field
-	hasTag, names := false, map[string]bool{}
-	for i := range t.NumField() {
-		sf := t.Field(i)
-		tag, tagged := sf.Tag.Lookup("json")
-		hasTag = hasTag || tagged
-		if tag == "-" {
-			continue
-		}
-		if sf.Anonymous {
-			return nil, false // Go embedding: v2 inlines (embed)
-		}
-		if !sf.IsExported() {
-			if tagged {
-				return nil, false // v2 refuses a tag on an unexported field
-			}
-			continue
-		}
-		o, ok := parseV2Tag(sf.Name, tag)
-		if !ok || names[o.name] {
-			return nil, false
-		}
-		names[o.name] = true
+	for _, m := range members {
+		sf, o := m.sf, m.tag
 		ff := f
 		if o.str {
 			switch sf.Type.Kind() {
@@ -114,7 +99,7 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 		if !e.ok {
 			return nil, false
 		}
-		fd := v2Field{name: o.name, offset: sf.Offset, typ: sf.Type, enc: e.f, checkEmpty: o.omitEmpty}
+		fd := v2Field{name: o.name, offset: m.offset, typ: sf.Type, enc: e.f, checkEmpty: o.omitEmpty}
 		k := sf.Type.Kind()
 		plain := !hasV2Methods(sf.Type) && sf.Type != numberType
 		if o.omitEmpty && (k == reflect.Pointer || k == reflect.Interface ||
@@ -162,10 +147,10 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 		case fd.emptyKind != 0:
 			fd.skip = v2SkipNil
 		}
+		if m.hops != nil {
+			fd = v2Through(m, fd)
+		}
 		fields = append(fields, fd)
-	}
-	if t.NumField() > 0 && !hasTag && len(fields) == 0 {
-		return nil, false // v2: "Go struct has no exported fields"
 	}
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
 		if s.room < 1 {
@@ -270,15 +255,19 @@ var minimalEscaper = func() *escaper {
 
 // v2Tag is a parsed json tag.
 type v2Tag struct {
-	name                     string
+	name string
+	// hasName: the tag gives the name (else it is the Go field's).
+	hasName                  bool
 	omitEmpty, omitZero, str bool
+	// embed is the embed option; casing is case:ignore or case:strict.
+	embed, casing bool
 }
 
 // parseV2Tag parses a json tag by encoding/json/v2's grammar where the
 // tag is of the plain forms: a name holding none of ,\'"` and options
-// each a Go identifier (omitempty, omitzero, string, case:ignore or
-// case:strict, or one v2 ignores), none twice. It reports false for the
-// rest (single-quoted names, embed, format, and what v2 refuses).
+// each a Go identifier (omitempty, omitzero, string, embed, case:ignore
+// or case:strict, or one v2 ignores), none twice. It reports false for
+// the rest (single-quoted names, format, and what v2 refuses).
 func parseV2Tag(field, tag string) (v2Tag, bool) {
 	o := v2Tag{name: field}
 	name, opts, hasOpts := strings.Cut(tag, ",")
@@ -286,7 +275,7 @@ func parseV2Tag(field, tag string) (v2Tag, bool) {
 		return o, false
 	}
 	if name != "" {
-		o.name = name
+		o.name, o.hasName = name, true
 	}
 	if !hasOpts {
 		return o, true
@@ -301,6 +290,7 @@ func parseV2Tag(field, tag string) (v2Tag, bool) {
 				return o, false
 			}
 			seen["case"] = true
+			o.casing = true
 			continue
 		}
 		if seen[opt] {
@@ -314,10 +304,12 @@ func parseV2Tag(field, tag string) (v2Tag, bool) {
 			o.omitZero = true
 		case "string":
 			o.str = true
+		case "embed":
+			o.embed = true
 		default:
 			switch strings.ReplaceAll(strings.ToLower(opt), "_", "") {
 			case "case", "embed", "omitzero", "omitempty", "string", "format":
-				return o, false // embed, format, or a mutant v2 refuses
+				return o, false // format, or a mutant v2 refuses
 			}
 		}
 	}

@@ -31,6 +31,20 @@ import "errors"
 // kinds, time.Time as an RFC 3339 string with nanoseconds, NaN and ±Inf
 // refused, time.Duration refused (v2 has no default form for it).
 //
+// Go embedded structs (an anonymous field of a struct or pointer-to-struct
+// type without a JSON name) and fields with the embed option of such a
+// type have their members promoted into the outer object, as
+// encoding/json/v2's fields.go flattens them: of the members of one name,
+// the one alone at the least depth wins, else the one alone tagged with
+// that name at that depth, else none; members come in the order of their
+// Go field index paths; an embedded struct type met again in the walk
+// adds its own fields, not its embedded ones; the exported fields of an
+// unexported embedded struct are members; a member behind a nil embedded
+// pointer is left out. An embedded fallback (the embed option on a map
+// with string-kind keys or on a jsontext.Value) writes nothing where it
+// is empty (nil, of length 0, or behind a nil pointer); a map's entries
+// follow the other members, sorted by key.
+//
 // [Options.MaxDepth] counts the arrays and objects from the root, those
 // of MarshalJSON output included, as encoding/json/v2 counts MarshalJSON
 // output (its limit of 10000 levels is the default MaxDepth, to the
@@ -49,16 +63,20 @@ import "errors"
 //
 // What jgen's v2 rules do not implement is refused with an *EncodeError
 // whose Err matches [ErrV2Unimplemented], naming the type, before
-// anything is written: Go embedded fields and the embed tag option, the
-// format tag option, MarshalJSONTo methods, MarshalJSON output whose
+// anything is written: an embedded jsontext.Value with members, an
+// embedded map with a key of invalid UTF-8 or (without
+// AllowDuplicateNames) one named as a member (v2 refuses it only where
+// that member was written), the format tag option, MarshalJSONTo methods, MarshalJSON output whose
 // strings v2 would rewrite (any backslash escape; under HTMLSafe or
 // JSLineTerminators the characters they escape) or under an escaping other
 // than Minimal's (with HTMLSafe, JSLineTerminators), types with an IsZero
 // method under omitzero or OmitZeroStructFields (time.Time excepted), the
 // string option on a type that is not a number, map keys of other kinds
 // or with methods, jsontext.Value, and a struct type that
-// encoding/json/v2 refuses (malformed tags, duplicate names, a tag on an
-// unexported field). The package github.com/jgen-go/jgen/json/v2 encodes
+// encoding/json/v2 refuses (malformed tags, duplicate names in one
+// struct, a tag on an unexported field, an embedded non-struct without a
+// JSON name, options other than embed on an embedded struct, an embedded
+// type with marshal or unmarshal methods, two fallbacks in one struct). The package github.com/jgen-go/jgen/json/v2 encodes
 // such a value with
 // encoding/json/v2 itself. The errors of the v2 rules (invalid UTF-8,
 // NaN, a failing method, an invalid json.Number, nesting past MaxDepth)

@@ -23,6 +23,13 @@ func (methodJSON) MarshalJSON() ([]byte, error) { return []byte(`{"b":1,"a":2}`)
 
 type embedded struct{ X int }
 
+// fallbackMap has an embedded fallback, which jgen declines where a key
+// is a member's name.
+type fallbackMap struct {
+	A int
+	M map[string]int `json:",embed"`
+}
+
 type escapedJSON struct{}
 
 func (escapedJSON) MarshalJSON() ([]byte, error) { return []byte(`"\u0041"`), nil }
@@ -58,7 +65,7 @@ var dropInValues = []any{
 		Blob: [4]byte{1, 2, 3, 4}, When: time.Date(2026, 12, 2, 14, 0, 0, 5, time.UTC), Score: 0.25,
 		Next: &record{ID: 2}, Index: map[int]string{10: "a", 9: "b"}, Any: map[string]int{"z": 1, "y": 2}},
 	methodText{"x"}, methodJSON{}, escapedJSON{}, dupJSON{}, methodTo{}, []any{methodTo{}, &methodText{"p"}},
-	struct{ embedded }{embedded{1}}, time.Second,
+	struct{ embedded }{embedded{1}}, struct{ *embedded }{}, fallbackMap{}, fallbackMap{1, map[string]int{"a": 1}}, fallbackMap{1, map[string]int{"A": 1}}, time.Second,
 	struct{ C chan int }{}, map[string]int{"\xff": 1, "\xfe": 2},
 }
 
@@ -162,7 +169,9 @@ func TestMarshalFallback(t *testing.T) {
 		{escapedJSON{}, nil, true}, // MarshalJSON output with an escape
 		{methodTo{}, nil, true},    // MarshalJSONTo: not implemented
 		{methodText{"x"}, nil, false},
-		{struct{ embedded }{}, nil, true},                     // Go embedding
+		{struct{ embedded }{}, nil, false},                    // Go embedding
+		{fallbackMap{M: map[string]int{"a": 1}}, nil, false},  // an embedded fallback
+		{fallbackMap{M: map[string]int{"A": 1}}, nil, true},   // its key a member's name
 		{"bad\xff", nil, true},                                // an error: v2's own
 		{1, []Options{WithMarshalers(nil)}, true},             // WithMarshalers
 		{1, []Options{jsontext.SpaceAfterColon(true)}, false}, // layoutPass

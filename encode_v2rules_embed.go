@@ -1,0 +1,355 @@
+package jgen
+
+// The v2 rules' flattening of Go embedded fields and of the embed tag
+// option into a struct's member list, by encoding/json/v2's fields.go
+// (Go 1.27, makeStructFields).
+
+import (
+	"cmp"
+	"reflect"
+	"slices"
+	"strings"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// v2Member is one member of a struct's JSON object as encoding/json/v2
+// flattens it: a field of the struct itself, or one promoted from an
+// embedded struct (Go embedding without a JSON name, or the embed
+// option), at any depth.
+type v2Member struct {
+	// sf is the Go field; its Offset is within the struct that declares
+	// it, not the outer one (see offset and hops).
+	sf  reflect.StructField
+	tag v2Tag
+	// index is the path of field indexes from the outer struct, as
+	// reflect.Type.FieldByIndex takes it: its length is the depth.
+	index []int
+	// offset is the field's offset from the start of the outer struct
+	// where no embedded pointer is on the way (hops empty); otherwise
+	// that of the first embedded pointer. hops has one entry per
+	// embedded pointer: after following it, the offset to the next
+	// embedded pointer, or to the field after the last one.
+	offset uintptr
+	hops   []uintptr
+}
+
+// v2Where is where a struct of the breadth-first walk lies from the
+// outer struct: offset and hops as in v2Member.
+type v2Where struct {
+	offset uintptr
+	hops   []uintptr
+}
+
+// at returns where a field at offset off within the struct at w lies.
+func (w v2Where) at(off uintptr) v2Where {
+	if len(w.hops) == 0 {
+		return v2Where{offset: w.offset + off}
+	}
+	h := slices.Clone(w.hops)
+	h[len(h)-1] += off
+	return v2Where{offset: w.offset, hops: h}
+}
+
+// v2StructMembers returns the members of struct type root in the order
+// encoding/json/v2 writes them, with their parsed tags, by makeStructFields
+// of its fields.go: a breadth-first walk through the embedded structs
+// (an anonymous field of struct or pointer-to-struct type without a JSON
+// name, or a field with the embed option), a struct type met again
+// contributing its own fields but not its embedded ones; of the fields of
+// one name, the one alone at the least depth, else the one alone tagged
+// with a name at that depth, and none if there is no such one; the
+// members sorted by their index paths (depth first).
+//
+// fallback is the embedded fallback, as v2 chooses it among the fields
+// tagged embed of a map type with string-kind keys without methods or of
+// jsontext.Value: the one alone at the least depth; nil if none.
+//
+// It reports false where that code sets an error (what v2 refuses: an
+// embedded non-struct without a name, options other than embed on an
+// embed, an embedded type with marshal or unmarshal methods, two fields
+// of one name or two fallbacks in one struct, an unexported field with a
+// tag, an unexported non-struct with a name or tagged embed, a struct in
+// the walk with fields but no exported or tagged one, a tag parseV2Tag
+// does not take).
+func v2StructMembers(root reflect.Type) (members []v2Member, fallback *v2Member, ok bool) {
+	type entry struct {
+		t     reflect.Type
+		index []int
+		where v2Where
+		visit bool // whether the struct's embedded structs are walked
+	}
+	queue := []entry{{t: root, visit: true}}
+	seen := map[reflect.Type]bool{root: true}
+	var all, fallbacks []v2Member
+	for qi := 0; qi < len(queue); qi++ {
+		qe := queue[qi]
+		t := qe.t
+		names := map[string]bool{}
+		hasTag, hasField, fallbackIn := false, false, false
+		for i := range t.NumField() {
+			sf := t.Field(i)
+			tag, tagged := sf.Tag.Lookup("json")
+			hasTag = hasTag || tagged
+			if tag == "-" {
+				continue
+			}
+			if !sf.IsExported() && !sf.Anonymous {
+				if tagged {
+					return nil, nil, false // v2 refuses a tag on an unexported field
+				}
+				continue
+			}
+			hasField = true
+			o, ok := parseV2Tag(sf.Name, tag)
+			if !ok {
+				return nil, nil, false
+			}
+			index := append(slices.Clip(qe.index), i)
+			where := qe.where.at(sf.Offset)
+			tf := sf.Type
+			if tf.Kind() == reflect.Pointer && tf.Name() == "" {
+				tf = tf.Elem()
+			}
+			embed := o.embed
+			if sf.Anonymous && !o.hasName {
+				if tf.Kind() != reflect.Struct {
+					return nil, nil, false // v2: an embedded non-struct must be given a JSON name
+				}
+				embed = true
+			}
+			if embed {
+				if o != (v2Tag{name: o.name, embed: o.embed}) ||
+					hasAnyMethod(tf) && (jsontextValueType == nil || tf != jsontextValueType) {
+					return nil, nil, false // v2: options other than embed, or methods on an embed
+				}
+				if tf.Kind() != reflect.Struct {
+					isValue := jsontextValueType != nil && tf == jsontextValueType
+					isMap := tf.Kind() == reflect.Map && tf.Key().Kind() == reflect.String && !hasAnyMethod(tf.Key())
+					if !sf.IsExported() || !isValue && !isMap || fallbackIn {
+						return nil, nil, false // v2: not a fallback, unexported, or two in one struct
+					}
+					fallbackIn = true
+					fallbacks = append(fallbacks, v2Member{sf: sf, tag: o, index: index, offset: where.offset, hops: where.hops})
+					continue
+				}
+				if qe.visit {
+					w := where
+					if tf != sf.Type {
+						w = v2Where{offset: where.offset, hops: append(slices.Clone(where.hops), 0)}
+					}
+					queue = append(queue, entry{t: tf, index: index, where: w, visit: !seen[tf]})
+				}
+				seen[tf] = true
+				continue
+			}
+			if !sf.IsExported() && (tf.Kind() != reflect.Struct || hasAnyMethod(tf) ||
+				o.omitZero && (tf.Implements(isZeroerType) || reflect.PointerTo(tf).Implements(isZeroerType))) {
+				return nil, nil, false // v2: an unexported field, or its methods
+			}
+			if names[o.name] {
+				return nil, nil, false // v2: two fields of one name in one struct
+			}
+			names[o.name] = true
+			all = append(all, v2Member{sf: sf, tag: o, index: index, offset: where.offset, hops: where.hops})
+		}
+		if t.NumField() > 0 && !hasTag && !hasField {
+			return nil, nil, false // v2: "Go struct has no exported fields"
+		}
+	}
+	slices.SortStableFunc(all, func(x, y v2Member) int {
+		return cmp.Or(strings.Compare(x.tag.name, y.tag.name),
+			cmp.Compare(len(x.index), len(y.index)),
+			boolCompare(!x.tag.hasName, !y.tag.hasName))
+	})
+	kept := all[:0]
+	for len(all) > 0 {
+		n := 1
+		for n < len(all) && all[n-1].tag.name == all[n].tag.name {
+			n++
+		}
+		if n == 1 || len(all[0].index) != len(all[1].index) || all[0].tag.hasName != all[1].tag.hasName {
+			kept = append(kept, all[0])
+		}
+		all = all[n:]
+	}
+	slices.SortFunc(kept, func(x, y v2Member) int { return slices.Compare(x.index, y.index) })
+	if n := len(fallbacks); n == 1 || n > 1 && len(fallbacks[0].index) != len(fallbacks[1].index) {
+		fallback = &fallbacks[0]
+	}
+	return kept, fallback, true
+}
+
+// boolCompare orders false before true.
+func boolCompare(x, y bool) int {
+	switch {
+	case x == y:
+		return 0
+	case !x:
+		return -1
+	}
+	return 1
+}
+
+// follow returns the address of the member, from p the address of the
+// first embedded pointer on the way (the outer struct's plus m.offset),
+// or nil where an embedded pointer on the way is nil.
+func (m *v2Member) follow(p unsafe.Pointer) unsafe.Pointer {
+	for _, h := range m.hops {
+		p = *(*unsafe.Pointer)(p)
+		if p == nil {
+			return nil
+		}
+		p = unsafe.Add(p, h)
+	}
+	return p
+}
+
+// v2Through returns fd, compiled for the field at the end of m.hops, as
+// the struct loop writes it from the outer struct's first embedded
+// pointer on the way (fd.offset, m.offset): v2 leaves out a member behind
+// a nil embedded pointer (fieldByIndex without allocation), which the
+// loop tells by omitted (skip v2SkipOther, isZero), and the other
+// omissions are fd's own, tested on the field; its encoder follows the
+// pointers to the field.
+func v2Through(m v2Member, fd v2Field) v2Field {
+	in := fd
+	in.offset = 0
+	out := fd
+	out.offset = m.offset
+	out.skip = v2SkipOther
+	out.write = v2WriteCall
+	out.emptyKind = 0
+	out.omitZero = true
+	out.isZero = func(p unsafe.Pointer) bool {
+		q := m.follow(p)
+		return q == nil || in.skipped(q)
+	}
+	out.enc = func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+		return in.enc(s, b, m.follow(p))
+	}
+	return out
+}
+
+// skipped reports whether the struct loop leaves out the field at q (the
+// field's own address) by its skip.
+func (fd *v2Field) skipped(q unsafe.Pointer) bool {
+	switch fd.skip {
+	case v2SkipLen:
+		return *(*int)(unsafe.Add(q, unsafe.Sizeof(uintptr(0)))) == 0
+	case v2SkipNil:
+		return *(*unsafe.Pointer)(q) == nil
+	case v2SkipOther:
+		return fd.omitted(q)
+	}
+	return false
+}
+
+// v2WithFallback returns enc, the encoder of a struct whose embedded
+// fallback is fb (members its other members), under flags f, with the
+// fallback's members written after the others as v2 writes them:
+// nothing for a nil pointer on the way to it or to the map, a map of
+// length 0, or a jsontext.Value of length 0; a map's entries sorted by
+// key (as Deterministic; any order is valid without it), each written as
+// a map entry is. Declined, before anything of the struct is written: a
+// jsontext.Value with members; a map holding a key of invalid UTF-8 (v2
+// sorts such keys by their bytes, not by the name written), or, without
+// AllowDuplicateNames, a key that is the name of a member or folds
+// (case and '-', '_' aside) to that of one with a case option, which v2
+// refuses where that member was written (jgen does not record which
+// were); a map whose values jgen's v2 rules do not implement.
+func v2WithFallback(t reflect.Type, f v2Flags, enc v2Func, members []v2Member, fb *v2Member) v2Func {
+	ft := fb.sf.Type
+	ptr := ft.Kind() == reflect.Pointer
+	if ptr {
+		ft = ft.Elem()
+	}
+	isMap := ft.Kind() == reflect.Map
+	var me v2Func
+	if isMap {
+		if e := v2Lookup(ft, f); e.ok {
+			me = e.f
+		}
+	}
+	names := map[string]bool{}
+	var folded []string
+	for _, m := range members {
+		names[m.tag.name] = true
+		if m.tag.casing {
+			folded = append(folded, stripDelims(m.tag.name))
+		}
+	}
+	decline := func(b []byte) ([]byte, error) {
+		return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+	}
+	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+		q := fb.follow(unsafe.Add(p, fb.offset))
+		if q != nil && ptr {
+			q = *(*unsafe.Pointer)(q)
+		}
+		switch {
+		case q == nil:
+			return enc(s, b, p)
+		case !isMap:
+			if (*sliceHeader)(q).len == 0 {
+				return enc(s, b, p)
+			}
+			return decline(b)
+		case knownEmpty(reflect.Map, ft, q):
+			return enc(s, b, p)
+		case me == nil:
+			return decline(b)
+		}
+		for it := reflect.NewAt(ft, q).Elem().MapRange(); it.Next(); {
+			k := it.Key().String()
+			if !utf8.ValidString(k) {
+				return decline(b)
+			}
+			if s.dupNames {
+				continue
+			}
+			if names[k] {
+				return decline(b)
+			}
+			for _, n := range folded {
+				if strings.EqualFold(stripDelims(k), n) {
+					return decline(b)
+				}
+			}
+		}
+		b, err := enc(s, b, p)
+		if err != nil {
+			return b, err
+		}
+		// The struct's members end in a value, never in '{': b ends in
+		// "{}" where it has none.
+		b = b[:len(b)-1]
+		none := b[len(b)-1] == '{'
+		mark := len(b)
+		if b, err = me(s, b, q); err != nil {
+			return b, err
+		}
+		// The map's entries, its '{' cut or made the ',' after the
+		// members, its '}' the struct's.
+		if none {
+			b = append(b[:mark], b[mark+1:]...)
+		} else {
+			b[mark] = ','
+		}
+		return b, nil
+	}
+}
+
+// stripDelims returns s without '-' and '_', which v2's name folding
+// ignores.
+func stripDelims(s string) string {
+	if !strings.ContainsAny(s, "-_") {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if r == '-' || r == '_' {
+			return -1
+		}
+		return r
+	}, s)
+}
