@@ -429,47 +429,53 @@ func (g *Generator) hookedValue(s []byte, i, l, j, mark int) error {
 // table loop with each clean run given to the hook, whose stop at an ASCII
 // byte the table writes too, then anything else through
 // escaper.appendSome. (Out of line: inline, it cost the strings with no
-// stop registers.)
+// stop registers.) The table, the set and the buffer are loaded again
+// after each hook call rather than kept across it: a value live across a
+// call costs a spill and a reload.
 func (g *Generator) hookedRest(s []byte, l, n, mark int) error {
-	b := g.out.buf[:cap(g.out.buf)]
-	if t := g.esc.table; t != nil {
-		set := g.esc.set
-		// (Not "lim": TestInlinedTableEscapes compares the loops after
-		// a lim with tableEscapes'.)
-		room := len(b) - len(s) - scan.Slack - 16
-		for n < len(s) && s[n] < utf8.RuneSelf && l-n <= room {
-			e := &t[s[n]]
-			binary.LittleEndian.PutUint64(b[l:], e.W)
-			l += int(e.N)
-			n++
-			m := 0
-			if len(s)-n <= shortTail {
-				for n+m < len(s) && !set.Contains(s[n+m]) {
-					b[l+m] = s[n+m]
-					m++
-				}
-			} else {
-				m = set.Copy(b[l:], s[n:])
-			}
-			if m > 0 {
-				if j := g.esc.hook(s[n : n+m]); uint(j) < uint(m) {
-					if s[n+j] >= utf8.RuneSelf {
-						return g.hookedValue(s, n, l, j, mark)
-					}
-					m = j // the loop writes it
-				}
-			}
-			l += m
-			n += m
-		}
-		if n == len(s) {
-			b[l] = g.esc.quote
-			g.out.buf = g.out.buf[:l+1]
-			g.state.fastValueDone()
-			return nil
-		}
+	if g.esc.table == nil {
+		return g.hookedEnd(s, l, n, mark, g.out.buf[:cap(g.out.buf)])
 	}
-	return g.hookedEnd(s, l, n, mark, b)
+	// (Not "lim": TestInlinedTableEscapes compares the loops after a
+	// lim with tableEscapes'.) l-n may grow to room: then the next word
+	// and Slack still fit.
+	room := cap(g.out.buf) - len(s) - scan.Slack - 16
+	for n < len(s) && s[n] < utf8.RuneSelf && l-n <= room {
+		b := g.out.buf[:cap(g.out.buf)]
+		e := &g.esc.table[s[n]]
+		binary.LittleEndian.PutUint64(b[l:], e.W)
+		l += int(e.N)
+		n++
+		// r is the rest, so that the run is r[:m]: a slice from 0 costs
+		// the hook call one bounds check and no pointer mask.
+		r, m := s[n:], 0
+		if set := g.esc.set; len(r) <= shortTail {
+			for m < len(r) && !set.Contains(r[m]) {
+				b[l+m] = r[m]
+				m++
+			}
+		} else {
+			m = set.Copy(b[l:], r)
+		}
+		if m > 0 {
+			if j := g.esc.hook(r[:m]); uint(j) < uint(m) {
+				if r[j] >= utf8.RuneSelf {
+					return g.hookedValue(s, n, l, j, mark)
+				}
+				m = j // the loop writes it
+			}
+		}
+		l += m
+		n += m
+	}
+	if n == len(s) {
+		b := g.out.buf[:cap(g.out.buf)]
+		b[l] = g.esc.quote
+		g.out.buf = b[:l+1]
+		g.state.fastValueDone()
+		return nil
+	}
+	return g.hookedEnd(s, l, n, mark, g.out.buf[:cap(g.out.buf)])
 }
 
 // hookedEnd finishes writeStringValue's hooked fast path from s[n], with
