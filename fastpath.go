@@ -441,9 +441,11 @@ func (g *Generator) hookedRest(s []byte, l, n, mark int) error {
 	// and Slack still fit.
 	room := cap(g.out.buf) - len(s) - scan.Slack - 16
 	for n < len(s) && s[n] < utf8.RuneSelf && l-n <= room {
-		b := g.out.buf[:cap(g.out.buf)]
+		// room proves the stores through p (the word at l, then the
+		// rest of s and Slack), as lim does tableEscapes' bounds checks.
+		p := unsafe.Pointer(unsafe.SliceData(g.out.buf))
 		e := &g.esc.table[s[n]]
-		binary.LittleEndian.PutUint64(b[l:], e.W)
+		binary.LittleEndian.PutUint64(word(p, l), e.W)
 		l += int(e.N)
 		n++
 		// r is the rest, so that the run is r[:m]: a slice from 0 costs
@@ -451,11 +453,11 @@ func (g *Generator) hookedRest(s []byte, l, n, mark int) error {
 		r, m := s[n:], 0
 		if set := g.esc.set; len(r) <= shortTail {
 			for m < len(r) && !set.Contains(r[m]) {
-				b[l+m] = r[m]
+				*(*byte)(unsafe.Add(p, l+m)) = r[m]
 				m++
 			}
 		} else {
-			m = set.Copy(b[l:], r)
+			m = set.CopyTo((*byte)(unsafe.Add(p, l)), r)
 		}
 		if m > 0 {
 			if j := g.esc.hook(r[:m]); uint(j) < uint(m) {
