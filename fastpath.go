@@ -424,7 +424,7 @@ func (g *Generator) hookedValue(s []byte, i, l, j, mark int) error {
 }
 
 // hookedRest finishes writeStringValue's hooked fast path from the
-// kernel's stop at s[n], with s[:n] given to the hook and written up to l
+// kernel's stop at s[n], n < len(s), with s[:n] given to the hook and written up to l
 // in g.out.buf's capacity, where room for s and Slack was proved: the
 // table loop with each clean run given to the hook, whose stop at an ASCII
 // byte the table writes too, then anything else through
@@ -440,7 +440,7 @@ func (g *Generator) hookedRest(s []byte, l, n, mark int) error {
 	// lim with tableEscapes'.) l-n may grow to room: then the next word
 	// and Slack still fit.
 	room := cap(g.out.buf) - len(s) - scan.Slack - 16
-	for n < len(s) && s[n] < utf8.RuneSelf && l-n <= room {
+	for s[n] < utf8.RuneSelf && l-n <= room {
 		// room proves the stores through p (the word at l, then the
 		// rest of s and Slack), as lim does tableEscapes' bounds checks.
 		p := unsafe.Pointer(unsafe.SliceData(g.out.buf))
@@ -469,13 +469,13 @@ func (g *Generator) hookedRest(s []byte, l, n, mark int) error {
 		}
 		l += m
 		n += m
-	}
-	if n == len(s) {
-		b := g.out.buf[:cap(g.out.buf)]
-		b[l] = g.esc.quote
-		g.out.buf = b[:l+1]
-		g.state.fastValueDone()
-		return nil
+		if n == len(s) {
+			b := g.out.buf[:cap(g.out.buf)]
+			b[l] = g.esc.quote
+			g.out.buf = b[:l+1]
+			g.state.fastValueDone()
+			return nil
+		}
 	}
 	return g.hookedEnd(s, l, n, mark, g.out.buf[:cap(g.out.buf)])
 }
