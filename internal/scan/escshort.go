@@ -31,18 +31,6 @@ func (s *Set) CopyEscapeTo(dst *byte, src []byte, t *[128]Escape) (in, out int) 
 	return escapeShort(s, dst, unsafe.SliceData(src), len(src), t)
 }
 
-// CopyEscapeRunsTo is CopyEscapeTo, with the same contract, that also
-// reports where the members of src[:in] are, so that a caller can find
-// its clean runs without a second scan: bit i of mask is set for each
-// member src[i], i < in, whose escape dst[:out] holds, where src is all
-// ASCII; mask is 0 where src holds a byte >= 0x80 (then no escape is
-// written and src[:in] is one clean run). So the clean runs of src[:in]
-// are the gaps between the bits of mask, below in. Small enough to
-// inline, as CopyEscapeTo.
-func (s *Set) CopyEscapeRunsTo(dst *byte, src []byte, t *[128]Escape) (in, out int, mask uint) {
-	return escapeShortRuns(s, dst, unsafe.SliceData(src), len(src), t)
-}
-
 // shortEscLim is the most out-in may be before the short escape kernel
 // writes a word: the last member's word (up to 7 bytes more) and the 16
 // bytes stored after it then end inside len(src)+Slack.
@@ -56,23 +44,15 @@ func (s *Set) ShortEscapes() bool { return s.short != shortNone }
 // CopyEscapeTo, with len(dst) >= len(src)+Slack: the same (in, out) and
 // the same dst[:out].
 func escapeShortGo(s *Set, dst, src []byte, t *[128]Escape) (in, out int) {
-	in, delta, _ := escapeShortDelta(s, dst, src, t)
+	in, delta := escapeShortDelta(s, dst, src, t)
 	return in, in + delta
 }
 
-// escapeShortRunsGo is the portable twin of escapeShortRuns, the kernel
-// of CopyEscapeRunsTo, with len(dst) >= len(src)+Slack: the same (in,
-// out, mask) and the same dst[:out].
-func escapeShortRunsGo(s *Set, dst, src []byte, t *[128]Escape) (in, out int, mask uint) {
-	in, delta, mask := escapeShortDelta(s, dst, src, t)
-	return in, in + delta, mask
-}
-
-// escapeShortDelta is escapeShortRunsGo with delta = out-in.
-func escapeShortDelta(s *Set, dst, src []byte, t *[128]Escape) (in, delta int, mask uint) {
+// escapeShortDelta is escapeShortGo with delta = out-in.
+func escapeShortDelta(s *Set, dst, src []byte, t *[128]Escape) (in, delta int) {
 	for _, c := range src {
 		if c >= utf8.RuneSelf {
-			return s.Copy(dst, src), 0, 0
+			return s.Copy(dst, src), 0
 		}
 	}
 	copy(dst, src)
@@ -81,15 +61,14 @@ func escapeShortDelta(s *Set, dst, src []byte, t *[128]Escape) (in, delta int, m
 			continue
 		}
 		if delta > shortEscLim {
-			return i, delta, mask
+			return i, delta
 		}
-		mask |= 1 << i
 		e := &t[c]
 		binary.LittleEndian.PutUint64(dst[i+delta:], e.W)
 		delta += int(e.N) - 1
 		copy(dst[i+1+delta:], src[i+1:])
 	}
-	return len(src), delta, mask
+	return len(src), delta
 }
 
 // escapeViaShort is Set.Escape through a kernel of CopyEscapeTo (k, with

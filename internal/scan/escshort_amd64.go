@@ -8,9 +8,3 @@ package scan
 //
 //go:noescape
 func escapeShort(s *Set, dst, src *byte, n int, t *[128]Escape) (in, out int)
-
-// escapeShortRuns is CopyEscapeRunsTo's kernel (short_amd64.s):
-// escapeShort, with the members it wrote escapes for as mask.
-//
-//go:noescape
-func escapeShortRuns(s *Set, dst, src *byte, n int, t *[128]Escape) (in, out int, mask uint)

@@ -9,9 +9,3 @@ import "unsafe"
 func escapeShort(s *Set, dst, src *byte, n int, t *[128]Escape) (in, out int) {
 	return escapeShortGo(s, unsafe.Slice(dst, n+Slack), unsafe.Slice(src, n), t)
 }
-
-// escapeShortRuns is CopyEscapeRunsTo's kernel: the portable twin, though
-// no Set of this build takes it.
-func escapeShortRuns(s *Set, dst, src *byte, n int, t *[128]Escape) (in, out int, mask uint) {
-	return escapeShortRunsGo(s, unsafe.Slice(dst, n+Slack), unsafe.Slice(src, n), t)
-}

@@ -87,10 +87,6 @@
 // table from the mask (TZCNT, BLSR), each followed by the register's
 // bytes after it moved to their output position; escapeShortGo is its
 // portable twin, which the Escape tests run beside it (escapeViaShort).
-// Set.CopyEscapeRunsTo is the same kernel (escapeShortRuns, the same text
-// through macros) that also returns the mask of the members it wrote, so
-// that a caller that must see each clean run (an IndexEscape hook in
-// package jgen) finds them without a second scan.
 //
 // Level AVX-512 needs AVX512F, BW and VL besides AVX2; level AVX2 needs
 // AVX2, BMI1 and BMI2; GODEBUG=cpu.avx512f=off (honoured by x/sys/cpu)

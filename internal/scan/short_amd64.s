@@ -28,98 +28,6 @@
 // vet's frame check).
 #define ESC_SHORT_RES in+40(FP); MOVQ R10, out+48(FP)
 
-// ESC_SHORT_LOAD is the start of the short escape kernels (escapeShort,
-// escapeShortRuns): SHORT_ASCII's load and classification with X8 the
-// stored copy, which ends with R10 the members and a jump to utf8 where
-// a byte is >= 0x80. zero, end and loaded are its labels, as in
-// SHORT_ASCII.
-#define ESC_SHORT_LOAD(zero, end, loaded, utf8) \
-	MOVQ s+0(FP), AX \
-	MOVQ n+24(FP), CX \
-	MOVQ dst+8(FP), DX \
-	MOVQ src+16(FP), SI \
-	TESTQ CX, CX \
-	JEQ  zero \
-	MOVL $0xFF0, R8 \
-	ANDNL R8, SI, R8 \
-	JEQ  end \
-	VMOVDQU (SI), X0 \
-	LEAQ utf8Short16Tabs<>(SB), R9 \
-loaded: \
-	LEAQ (R9)(CX*8), R9 \
-	VPSHUFB (R9)(CX*8), X0, X8 \
-	VMOVDQU X8, (DX) \
-	VPSHUFB 272(R9)(CX*8), X0, X0 \
-	VMOVDQU Set_nib(AX), X6 \
-	VMOVDQU Set_nib+16(AX), X7 \
-	VPSRLW $4, X0, X1 \
-	VPAND short16x0F<>(SB), X1, X1 \
-	VPSHUFB X0, X6, X2 \
-	VPSHUFB X1, X7, X3 \
-	VPAND X3, X2, X2 \
-	VPCMPEQB short16x00<>(SB), X2, X2 \
-	VPMOVMSKB X2, R10 \
-	VPTEST short16x80<>(SB), X0 \
-	JNE  utf8
-
-// ESC_SHORT_MEMBERS writes the escapes of the members in R10 (nonzero,
-// bits below n) and returns in = n, out = n+delta; it jumps to stop, with
-// R9 the member and R8 delta, where delta passed shortEscLim. member is
-// its loop's label.
-#define ESC_SHORT_MEMBERS(member, stop) \
-	MOVQ t+32(FP), R12 \
-	XORQ R8, R8 \
-	LEAQ short16Shift<>(SB), R11 \
-member: \
-	TZCNTL  R10, R9 \
-	CMPQ    R8, $const_shortEscLim \
-	JGT     stop \
-	MOVBQZX (SI)(R9*1), BX \
-	SHLQ    $4, BX \
-	MOVQ    (R12)(BX*1), R14 \
-	MOVQ    R14, (DX)(R9*1) \
-	MOVBQZX 8(R12)(BX*1), BX \
-	DECQ    BX \
-	ADDQ    BX, R8 \
-	ADDQ    BX, DX \
-	VPSHUFB 1(R11)(R9*1), X8, X2 \
-	VMOVDQU X2, 1(DX)(R9*1) \
-	BLSRL   R10, R10 \
-	JNZ     member \
-	MOVQ    CX, in+40(FP) \
-	ADDQ    CX, R8 \
-	MOVQ    R8, out+48(FP) \
-	RET
-
-// ESC_SHORT_UTF8 ends the short escape kernels where a byte is >= 0x80:
-// the copy kernel's result, by the Set's mode, as shortUTF8AVX2 and
-// shortLeadsAVX2 compute it, as in and out. test, seps, exact and at are
-// its labels.
-#define ESC_SHORT_UTF8(test, seps, exact, at) \
-	SHORT_VALID \
-	CMPB Set_short(AX), $const_shortStops \
-	JB   test \
-	JA   seps \
-	VMOVDQU Set_stop(AX), X6 \
-	VMOVDQU Set_stop+16(AX), X7 \
-	VPAND short16x0F<>(SB), X0, X2 \
-	VPSHUFB X2, X6, X2 \
-	VPSHUFB X1, X7, X6 \
-	VPAND X6, X2, X2 \
-	VPOR X2, X5, X5 \
-test: \
-	SHORT_END(exact, at, ESC_SHORT_RES) \
-seps: \
-	VPSLLDQ $2, X0, X2 \
-	VPCMPEQB short16xE2<>(SB), X2, X2 \
-	VPCMPEQB short16x80<>(SB), X3, X6 \
-	VPAND X6, X2, X2 \
-	VPAND short16xFE<>(SB), X0, X6 \
-	VPCMPEQB short16xA8<>(SB), X6, X6 \
-	VPAND X6, X2, X2 \
-	VPOR X2, X5, X5 \
-	JMP  test
-
 // SHORT_ASCII loads the bytes, stores them and ends the kernel if they
 // are all ASCII; it jumps to utf8 if not, with R10 the members, every
 // byte >= 0x80 and the zeros past n included (the low lookup gives 0 for
@@ -324,7 +232,34 @@ seps:
 // is the output position of src[i]), SI src, R8 delta, R10 the members,
 // R12 t; X8 src[0:n] then src[n-1] repeated (the stored copy).
 TEXT ·escapeShort(SB), NOSPLIT, $0-56
-	ESC_SHORT_LOAD(zero, end, loaded, utf8)
+	MOVQ s+0(FP), AX
+	MOVQ n+24(FP), CX
+	MOVQ dst+8(FP), DX
+	MOVQ src+16(FP), SI
+	TESTQ CX, CX
+	JEQ  zero
+	MOVL $0xFF0, R8
+	ANDNL R8, SI, R8
+	JEQ  end
+	VMOVDQU (SI), X0
+	LEAQ utf8Short16Tabs<>(SB), R9
+
+loaded:
+	LEAQ (R9)(CX*8), R9
+	VPSHUFB (R9)(CX*8), X0, X8
+	VMOVDQU X8, (DX)
+	VPSHUFB 272(R9)(CX*8), X0, X0
+	VMOVDQU Set_nib(AX), X6
+	VMOVDQU Set_nib+16(AX), X7
+	VPSRLW $4, X0, X1
+	VPAND short16x0F<>(SB), X1, X1
+	VPSHUFB X0, X6, X2
+	VPSHUFB X1, X7, X3
+	VPAND X3, X2, X2
+	VPCMPEQB short16x00<>(SB), X2, X2
+	VPMOVMSKB X2, R10
+	VPTEST short16x80<>(SB), X0
+	JNE  utf8
 	// All ASCII: the members are R10's bits below n (the zeros past n
 	// are flagged too).
 	BZHIL CX, R10, R10
@@ -334,7 +269,30 @@ TEXT ·escapeShort(SB), NOSPLIT, $0-56
 	RET
 
 members:
-	ESC_SHORT_MEMBERS(member, stop)
+	MOVQ t+32(FP), R12
+	XORQ R8, R8
+	LEAQ short16Shift<>(SB), R11
+
+member:
+	TZCNTL  R10, R9
+	CMPQ    R8, $const_shortEscLim
+	JGT     stop
+	MOVBQZX (SI)(R9*1), BX
+	SHLQ    $4, BX
+	MOVQ    (R12)(BX*1), R14
+	MOVQ    R14, (DX)(R9*1)
+	MOVBQZX 8(R12)(BX*1), BX
+	DECQ    BX
+	ADDQ    BX, R8
+	ADDQ    BX, DX
+	VPSHUFB 1(R11)(R9*1), X8, X2
+	VMOVDQU X2, 1(DX)(R9*1)
+	BLSRL   R10, R10
+	JNZ     member
+	MOVQ    CX, in+40(FP)
+	ADDQ    CX, R8
+	MOVQ    R8, out+48(FP)
+	RET
 
 stop:
 	MOVQ R9, in+40(FP)
@@ -353,50 +311,33 @@ zero:
 	RET
 
 utf8:
-	ESC_SHORT_UTF8(test, seps, exact, at)
+	// A byte >= 0x80: the copy kernel's result, by the Set's mode, as
+	// shortUTF8AVX2 and shortLeadsAVX2 compute it.
+	SHORT_VALID
+	CMPB Set_short(AX), $const_shortStops
+	JB   test
+	JA   seps
+	VMOVDQU Set_stop(AX), X6
+	VMOVDQU Set_stop+16(AX), X7
+	VPAND short16x0F<>(SB), X0, X2
+	VPSHUFB X2, X6, X2
+	VPSHUFB X1, X7, X6
+	VPAND X6, X2, X2
+	VPOR X2, X5, X5
 
-// func escapeShortRuns(s *Set, dst, src *byte, n int, t *[128]Escape) (in, out int, mask uint)
-//
-// escapeShort, which also returns the members it wrote escapes for as
-// mask: bit i for src[i], every member below in where all n bytes are
-// ASCII (R10 before the loop, cut below in where the loop stopped: its
-// bits that BLSR cleared), 0 where a byte is >= 0x80. The clean runs of
-// src[:in] are the gaps between its bits (CopyEscapeRunsTo).
-TEXT ·escapeShortRuns(SB), NOSPLIT, $0-64
-	ESC_SHORT_LOAD(zero, end, loaded, utf8)
-	BZHIL CX, R10, R10
-	MOVQ R10, mask+56(FP)
-	JNZ  members
-	MOVQ CX, in+40(FP)
-	MOVQ CX, out+48(FP)
-	RET
+test:
+	SHORT_END(exact, at, ESC_SHORT_RES)
 
-members:
-	ESC_SHORT_MEMBERS(member, stop)
-
-stop:
-	MOVQ mask+56(FP), BX
-	ANDNQ BX, R10, BX
-	MOVQ BX, mask+56(FP)
-	MOVQ R9, in+40(FP)
-	ADDQ R9, R8
-	MOVQ R8, out+48(FP)
-	RET
-
-end:
-	VMOVDQU -16(SI)(CX*1), X0
-	LEAQ utf8Short16Tabs<>+544(SB), R9
-	JMP  loaded
-
-zero:
-	MOVQ $0, in+40(FP)
-	MOVQ $0, out+48(FP)
-	MOVQ $0, mask+56(FP)
-	RET
-
-utf8:
-	MOVQ $0, mask+56(FP)
-	ESC_SHORT_UTF8(test, seps, exact, at)
+seps:
+	VPSLLDQ $2, X0, X2
+	VPCMPEQB short16xE2<>(SB), X2, X2
+	VPCMPEQB short16x80<>(SB), X3, X6
+	VPAND X6, X2, X2
+	VPAND short16xFE<>(SB), X0, X6
+	VPCMPEQB short16xA8<>(SB), X6, X6
+	VPAND X6, X2, X2
+	VPOR X2, X5, X5
+	JMP  test
 
 // short16Shift is 0, 1, ..., 15 followed by sixteen 15s: its 16 bytes at
 // k are min(k+i, 15), the PSHUFB that moves a register down by k lanes
