@@ -380,8 +380,9 @@ func (g *Generator) writeStringValue(s []byte) error {
 						m = set.CopyTo((*byte)(unsafe.Add(p, l)), r)
 					}
 					if m > 0 {
+						// (s[n+j], not r[j]: r need not live across the call.)
 						if j := g.esc.hook(r[:m]); uint(j) < uint(m) {
-							if r[j] >= utf8.RuneSelf {
+							if s[n+j] >= utf8.RuneSelf {
 								return g.hookedValue(s, n, l, j, mark)
 							}
 							m = j // the loop writes it
@@ -390,9 +391,8 @@ func (g *Generator) writeStringValue(s []byte) error {
 					l += m
 					n += m
 					if n == len(s) {
-						b := g.out.buf[:cap(g.out.buf)]
-						b[l] = g.esc.quote
-						g.out.buf = b[:l+1]
+						*(*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(g.out.buf)), l)) = g.esc.quote
+						g.out.buf = g.out.buf[:l+1]
 						g.state.fastValueDone()
 						return nil
 					}
