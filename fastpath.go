@@ -20,9 +20,15 @@ import (
 //
 // Under an IndexEscape hook writeStringValue takes a branch of its own,
 // which gives the hook each run the kernel copied, and after a stop runs
-// the table loop with a hook call per run out of line (hookedRest; not
-// Set.Escape, which would not show the runs): a hook call in the shared
-// path cost the hookless strings spills.
+// the table loop with a hook call per run inline in that branch (not
+// Set.Escape, which would not show the runs, and not CopyEscapeTo, whose
+// escapes hide the runs too): a hook call in the shared path cost the
+// hookless strings spills, and the loop out of line cost each hooked
+// string with a stop a frame. The loop loads the table, the set and the
+// buffer again after each hook call rather than keep them across it (a
+// value live across a call costs a spill and a reload), and stores
+// through the buffer pointer, which room proves as lim does
+// tableEscapes' bounds checks.
 //
 // shortEscapes: a string of up to scan.ShortEscape bytes, where the
 // options have an escape table, goes to scan.Set.CopyEscapeTo instead of
@@ -344,7 +350,54 @@ func (g *Generator) writeStringValue(s []byte) error {
 					g.state.fastValueDone()
 					return nil
 				}
-				return g.hookedRest(s, l, n, mark)
+				// The table loop from the stop at s[n], n < len(s), with
+				// each clean run given to the hook, whose stop at an
+				// ASCII byte the table writes too; then anything else
+				// through escaper.appendSome (hookedEnd). (Not "lim":
+				// TestInlinedTableEscapes compares the loops after a lim
+				// with tableEscapes'.) l-n may grow to room: the next
+				// word, the rest of s and Slack then still fit.
+				if g.esc.table == nil {
+					return g.hookedEnd(s, l, n, mark, g.out.buf[:cap(g.out.buf)])
+				}
+				room := cap(g.out.buf) - len(s) - scan.Slack - 16
+				for s[n] < utf8.RuneSelf && l-n <= room {
+					p := unsafe.Pointer(unsafe.SliceData(g.out.buf))
+					e := &g.esc.table[s[n]]
+					binary.LittleEndian.PutUint64(word(p, l), e.W)
+					l += int(e.N)
+					n++
+					// r is the rest, so that the run is r[:m]: a slice
+					// from 0 costs the hook call one bounds check and no
+					// pointer mask.
+					r, m := s[n:], 0
+					if set := g.esc.set; len(r) <= shortTail {
+						for m < len(r) && !set.Contains(r[m]) {
+							*(*byte)(unsafe.Add(p, l+m)) = r[m]
+							m++
+						}
+					} else {
+						m = set.CopyTo((*byte)(unsafe.Add(p, l)), r)
+					}
+					if m > 0 {
+						// (s[n+j], not r[j]: r need not live across the call.)
+						if j := g.esc.hook(r[:m]); uint(j) < uint(m) {
+							if s[n+j] >= utf8.RuneSelf {
+								return g.hookedValue(s, n, l, j, mark)
+							}
+							m = j // the loop writes it
+						}
+					}
+					l += m
+					n += m
+					if n == len(s) {
+						*(*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(g.out.buf)), l)) = g.esc.quote
+						g.out.buf = g.out.buf[:l+1]
+						g.state.fastValueDone()
+						return nil
+					}
+				}
+				return g.hookedEnd(s, l, n, mark, g.out.buf[:cap(g.out.buf)])
 			}
 			set := g.esc.set
 			var n int
@@ -421,55 +474,6 @@ func (g *Generator) writeStringValue(s []byte) error {
 func (g *Generator) hookedValue(s []byte, i, l, j, mark int) error {
 	b, l, i := g.esc.hookStop(g.out.buf[:cap(g.out.buf)], l, s, i, j)
 	return g.hookedEnd(s, l, i, mark, b)
-}
-
-// hookedRest finishes writeStringValue's hooked fast path from the
-// kernel's stop at s[n], with s[:n] given to the hook and written up to l
-// in g.out.buf's capacity, where room for s and Slack was proved: the
-// table loop with each clean run given to the hook, whose stop at an ASCII
-// byte the table writes too, then anything else through
-// escaper.appendSome. (Out of line: inline, it cost the strings with no
-// stop registers.)
-func (g *Generator) hookedRest(s []byte, l, n, mark int) error {
-	b := g.out.buf[:cap(g.out.buf)]
-	if t := g.esc.table; t != nil {
-		set := g.esc.set
-		// (Not "lim": TestInlinedTableEscapes compares the loops after
-		// a lim with tableEscapes'.)
-		room := len(b) - len(s) - scan.Slack - 16
-		for n < len(s) && s[n] < utf8.RuneSelf && l-n <= room {
-			e := &t[s[n]]
-			binary.LittleEndian.PutUint64(b[l:], e.W)
-			l += int(e.N)
-			n++
-			m := 0
-			if len(s)-n <= shortTail {
-				for n+m < len(s) && !set.Contains(s[n+m]) {
-					b[l+m] = s[n+m]
-					m++
-				}
-			} else {
-				m = set.Copy(b[l:], s[n:])
-			}
-			if m > 0 {
-				if j := g.esc.hook(s[n : n+m]); uint(j) < uint(m) {
-					if s[n+j] >= utf8.RuneSelf {
-						return g.hookedValue(s, n, l, j, mark)
-					}
-					m = j // the loop writes it
-				}
-			}
-			l += m
-			n += m
-		}
-		if n == len(s) {
-			b[l] = g.esc.quote
-			g.out.buf = g.out.buf[:l+1]
-			g.state.fastValueDone()
-			return nil
-		}
-	}
-	return g.hookedEnd(s, l, n, mark, b)
 }
 
 // hookedEnd finishes writeStringValue's hooked fast path from s[n], with

@@ -37,6 +37,13 @@ func TestHookCallsPerRun(t *testing.T) {
 		{"é\nü and more text after it", []string{"é", "ü and more text after it"}},
 		{long + `"` + long + "\n" + "ü" + long, []string{long, long, "ü" + long}},
 		{"a\xffb", []string{"a", "b"}},
+		// Several escapes in a short string and in a long one: a run
+		// between each, none where two escapes touch.
+		{"x\"yy\nzzz\"", []string{"x", "yy", "zzz"}},
+		{"\"\n\"", nil},
+		{"a\\\\b\tc", []string{"a", "b", "c"}},
+		{long + `"ab` + "\n" + long, []string{long, "ab", long}},
+		{`"` + long + `"ab"`, []string{long, "ab"}},
 	}
 	var runs []string
 	hook := func(s []byte) int {
@@ -143,6 +150,10 @@ func TestHookStops(t *testing.T) {
 	inputs := []string{
 		"Z", "ZZZ", "aZb", "é Z ü", `x"yZz`, `x"yZ`, `"Z`, `x"` + long + "Z" + long,
 		long + "Z" + long + "\n" + long + "Z", "日本Z語", "aé😀Zb😀", long + "😀Z", "é\nüZ and more text after it",
+		// Stops at the ends of runs and between several escapes, in short
+		// strings (the byte loop after an escape) and long ones.
+		`Z"Z"Z`, `ZZ"ZZ` + "\nZZ\\ZZ", `a"Z`, `a"bZ`, "a\"Z\n", `x"Z` + long, `x"` + long + `Z"Z`,
+		`a"bé Z`, `a"Zé`, "\nZé" + long + "Z", `"` + long + `"Z"` + long + `Z`,
 	}
 	for hname, hook := range map[string]func([]byte) int{"findZ": findZ, "hookAt80": at80} {
 		hooked, err := jgen.NewCharacterEscapes(jgen.EscapeSpec{ASCII: ascii, IndexEscape: hook})

@@ -3,6 +3,8 @@ package bench
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/jgen-go/jgen"
 )
 
 // The drawn cells are the matrix cells with the escape and non-ASCII
@@ -146,7 +148,7 @@ func (r *Rotation) Windows() int {
 // DrawnWriters are the writers of the drawn cells, chosen to keep the
 // report's run time: jgen's append generator under every preset, its
 // generator to an io.Writer under Minimal, AppendQuote under Minimal and
-// ASCII, the floor, and the peers that are fastest somewhere in the fixed
+// ASCII, Quoter.AppendQuote under Minimal, the floor, and the peers that are fastest somewhere in the fixed
 // cells or write the same bytes through an AppendQuote (sonic with and
 // without ValidateString, goccy's and jsontext's AppendQuote), all with
 // string input.
@@ -171,5 +173,5 @@ func DrawnWriters() []Writer {
 		}
 		ws = append(ws, w)
 	}
-	return ws
+	return append(ws, jgenQuoterWriter("minimal", jgen.Minimal))
 }

@@ -154,6 +154,37 @@ func jgenWriters(preset string, e jgen.Escaping, input string) []Writer {
 	return ws
 }
 
+// jgenQuoterWriter is jgen-quote through a Quoter made once for e
+// (Quoter.AppendQuote, string input): the drawn cells hold it against
+// jgen-append (issue 23: within +5% of its instructions).
+func jgenQuoterWriter(preset string, e jgen.Escaping) Writer {
+	return Writer{
+		Name: "jgen-quoter", Preset: preset, Input: "string", Kind: "jgen", Module: "github.com/jgen-go/jgen",
+		API: "NewQuoter once, Quoter.AppendQuote into a reused slice, brackets and commas by hand",
+		Prepare: func(in *Input) func() ([]byte, error) {
+			q, err := jgen.NewQuoter(e)
+			if err != nil {
+				panic(err)
+			}
+			buf := make([]byte, 0, in.OutputBound())
+			return func() ([]byte, error) {
+				b := append(buf[:0], '[')
+				var err error
+				for i, s := range in.Strings {
+					if i > 0 {
+						b = append(b, ',')
+					}
+					if b, err = q.AppendQuote(b, s); err != nil {
+						return nil, err
+					}
+				}
+				buf = append(b, ']')
+				return buf, nil
+			}
+		},
+	}
+}
+
 // appendQuoteWriter is a writer over a generic AppendQuote of the jsontext
 // kind (go-json-experiment, goccy), for string and []byte input.
 func appendQuoteWriter(name, mod, api, input string,
