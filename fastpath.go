@@ -366,7 +366,11 @@ func (g *Generator) writeStringValue(s []byte) error {
 			}
 			b = b[:cap(b)]
 			if t := g.esc.table; t != nil && vectorRest(s, n) {
-				in, out := set.Escape(b[l:], s[n:], t)
+				// b[l:] and s[n:] built without their bounds checks and
+				// zero-length masks: l < cap(b) (the string fits) and
+				// n < len(s) (vectorRest).
+				in, out := set.Escape(unsafe.Slice((*byte)(unsafe.Add(p, l)), cap(b)-l),
+					unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(s)), n)), len(s)-n), t)
 				l, n = l+out, n+in
 			} else if t != nil {
 				// tableEscapes, inline (see the top of the file).
