@@ -75,12 +75,14 @@ func checkLong(c *escapeCase, t *[128]Escape, src []byte) string {
 	return ""
 }
 
-// longCases are the Escape cases that take CopyEscapeTo's short kernel,
-// the Sets CopyEscapeLong is for.
+// longCases are the Escape cases of UTF-8 Sets: those that take
+// CopyEscapeTo's short kernel, which CopyEscapeLong is for, and the
+// others, which its kernels take the same way (so the twin is tested in
+// every build).
 func longCases() []escapeCase {
 	var cs []escapeCase
 	for _, c := range escapeCases() {
-		if c.set.ShortEscapes() {
+		if c.set.utf8 {
 			cs = append(cs, c)
 		}
 	}
