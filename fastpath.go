@@ -32,6 +32,13 @@ import (
 // it stops (a byte >= 0x80, or the room), the paths below go on as after
 // a stop of CopyTo.
 //
+// longEscapes: at level AVX2 (scan.LongEscapes) a longer string, for
+// the same options, goes to scan.CopyEscapeLong, Copy and the ASCII
+// escapes in one call: an escape anywhere costs neither a second call nor
+// a second kernel set-up (escaped/len=100 drawn, docs/PERFORMANCE.md).
+// Its stops (many escapes, text >= 0x80 after an escape near the end)
+// go on out of line, in longRest.
+//
 // writeStringValue and appendQuote hold tableEscapes' loop inline: a call
 // there costs 10% to 20% of the instructions of a 12-byte string with one
 // escape (escaped/len=12 under callgrind, see docs/PERFORMANCE.md).
