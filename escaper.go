@@ -33,6 +33,10 @@ type escaper struct {
 	// (ShortEscapes), else nil: the one test of the generator's short
 	// strings (fastpath.go).
 	shortTab *[128]escCode
+	// long is set and its table where shortTab is and scan.LongEscapes:
+	// the generator's strings longer than scan.ShortEscape take
+	// scan.CopyEscapeLong (fastpath.go); else its Tab is nil.
+	long scan.EscapeSet
 	// rawTwoByte is set when every code point from U+0080 to U+07FF (two
 	// UTF-8 bytes) is written raw, so valid two-byte sequences skip
 	// decoding.
@@ -102,6 +106,9 @@ func (x *escaper) init(e Escaping) {
 	}
 	if x.table != nil && x.set.ShortEscapes() {
 		x.shortTab = x.table
+		if scan.LongEscapes {
+			x.long = scan.EscapeSet{Set: x.set, Tab: x.table}
+		}
 	}
 }
 

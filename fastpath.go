@@ -38,6 +38,13 @@ import (
 // it stops (a byte >= 0x80, or the room), the paths below go on as after
 // a stop of CopyTo.
 //
+// longEscapes: at level AVX2 (scan.LongEscapes) a longer string, for
+// the same options, goes to scan.CopyEscapeLong, Copy and the ASCII
+// escapes in one call: an escape anywhere costs neither a second call nor
+// a second kernel set-up (escaped/len=100 drawn, docs/PERFORMANCE.md).
+// Its stops (many escapes, text >= 0x80 after an escape near the end)
+// go on out of line, in longRest.
+//
 // writeStringValue and appendQuote hold tableEscapes' loop inline: a call
 // there costs 10% to 20% of the instructions of a 12-byte string with one
 // escape (escaped/len=12 under callgrind, see docs/PERFORMANCE.md).
@@ -407,9 +414,23 @@ func (g *Generator) writeStringValue(s []byte) error {
 				in, out := set.CopyEscapeTo((*byte)(unsafe.Add(p, l)), s, g.esc.shortTab)
 				l += out
 				n = in
-			} else {
+			} else if g.esc.long.Tab == nil {
 				n = set.CopyTo((*byte)(unsafe.Add(p, l)), s)
 				l += n
+			} else {
+				// The same for a longer string (longEscapes at the top of
+				// the file): long is set only where shortTab is. Its end
+				// and its stops (longRest) are its own: merged with the
+				// others', they cost the short strings' branch moves.
+				in, out := scan.CopyEscapeLong(&g.esc.long, (*byte)(unsafe.Add(p, l)), s)
+				l += out
+				if in == len(s) {
+					*(*byte)(unsafe.Add(p, l)) = g.esc.quote
+					g.out.buf = g.out.buf[:l+1]
+					st.fastValueDone()
+					return nil
+				}
+				return g.longRest(s, l, in, mark)
 			}
 			if n == len(s) {
 				*(*byte)(unsafe.Add(p, l)) = g.esc.quote
@@ -419,7 +440,11 @@ func (g *Generator) writeStringValue(s []byte) error {
 			}
 			b = b[:cap(b)]
 			if t := g.esc.table; t != nil && vectorRest(s, n) {
-				in, out := set.Escape(b[l:], s[n:], t)
+				// b[l:] and s[n:] built without their bounds checks and
+				// zero-length masks: l < cap(b) (the string fits) and
+				// n < len(s) (vectorRest).
+				in, out := set.Escape(unsafe.Slice((*byte)(unsafe.Add(p, l)), cap(b)-l),
+					unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(s)), n)), len(s)-n), t)
 				l, n = l+out, n+in
 			} else if t != nil {
 				// tableEscapes, inline (see the top of the file).
@@ -466,6 +491,37 @@ func (g *Generator) writeStringValue(s []byte) error {
 	}
 	g.out.buf = append(g.out.buf, g.esc.quote)
 	return g.note(g.finishString(s, 0, mark))
+}
+
+// longRest finishes writeStringValue's fast path after a stop of
+// scan.CopyEscapeLong at s[n], with s[:n] escaped up to l in g.out.buf's
+// capacity, where room for s and Slack was proved: Copy over text >= 0x80
+// (CopyEscapeLong may stop there after a word), tableEscapes, then
+// anything else through escaper.appendSome. Out of line, so that the
+// other strings' paths do not merge with it.
+func (g *Generator) longRest(s []byte, l, n, mark int) error {
+	b := g.out.buf[:cap(g.out.buf)]
+	set := g.esc.set
+	if s[n] >= utf8.RuneSelf && l-n <= len(b)-len(s)-scan.Slack {
+		m := set.Copy(b[l:], s[n:])
+		l += m
+		n += m
+	}
+	l, n = tableEscapes(b, l, s, n, set, g.esc.table)
+	if n == len(s) {
+		b[l] = g.esc.quote
+		g.out.buf = g.out.buf[:l+1]
+		g.state.fastValueDone()
+		return nil
+	}
+	b, i, bad := g.esc.appendSome(b[:l], s, n)
+	if i == len(s) && !bad && cap(b)-len(b) > slack {
+		g.out.buf = append(b, g.esc.quote)
+		g.state.fastValueDone()
+		return nil
+	}
+	g.out.buf = b
+	return g.note(g.finishString(s[i:], int64(i), mark))
 }
 
 // hookedValue finishes writeStringValue's hooked fast path at a stop of

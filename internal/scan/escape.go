@@ -64,3 +64,9 @@ type escapeKernel struct {
 	name   string
 	escape func(s *Set, dst, src []byte, t *[128]Escape) (in, out int)
 }
+
+// longKernel names one kernel of CopyEscapeLong for the tests.
+type longKernel struct {
+	name string
+	run  func(x *EscapeSet, dst, src []byte) (in, delta int)
+}

@@ -117,3 +117,40 @@ func escapeKernels() []escapeKernel {
 	}
 	return append(ks, escapeKernel{"short-go", escapeViaShort(escapeShortGo, false)}, escapeKernel{"go", escapeGo})
 }
+
+// LongEscapes reports whether CopyEscapeLong has a kernel on this
+// machine: at level AVX2 (the AVX-512 level keeps Copy and Escape).
+var LongEscapes = level == 1
+
+// copyEscapeLong is CopyEscapeLong's kernel at level AVX2 (see
+// copyEscapeLong in escape_amd64.s), for n > ShortEscape: in and delta =
+// out-in. Only where LongEscapes (it needs AVX2 and BMI2), which the
+// callers check.
+//
+//go:noescape
+func copyEscapeLong(x *EscapeSet, dst, src *byte, n int) (in, delta int)
+
+// utf8LoopEnter is a jump to utf8LoopAVX2 for copyEscapeLong: never
+// called from Go.
+//
+//lint:ignore U1000 reached from copyEscapeLong in escape_amd64.s.
+func utf8LoopEnter()
+
+// copyCoreEnter is a jump to copyAVX2core for copyEscapeLong: never
+// called from Go.
+//
+//lint:ignore U1000 reached from copyEscapeLong in escape_amd64.s.
+func copyCoreEnter()
+
+// longKernels lists CopyEscapeLong's kernels on this machine, for the
+// tests: each gives in and delta.
+func longKernels() []longKernel {
+	ks := []longKernel{{"go", copyEscapeLongGo}}
+	if hasAVX2 {
+		ks = append(ks, longKernel{"avx2", func(x *EscapeSet, dst, src []byte) (int, int) {
+			_ = dst[len(src)+Slack-1]
+			return copyEscapeLong(x, unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
+		}})
+	}
+	return ks
+}

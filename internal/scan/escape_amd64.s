@@ -520,3 +520,258 @@ DATA esc2Nib<>+8(SB)/8, $0x0f0f0f0f0f0f0f0f
 DATA esc2Nib<>+16(SB)/8, $0x0f0f0f0f0f0f0f0f
 DATA esc2Nib<>+24(SB)/8, $0x0f0f0f0f0f0f0f0f
 GLOBL esc2Nib<>(SB), RODATA|NOPTR, $32
+
+// LONG_MEMBER takes the member at R9 (= j) of the block whose last 32
+// bytes start at R14 (w), with every byte of the block stored at its
+// output position under the current delta: at a byte >= 0x80 it jumps
+// to hand, while delta > longEscLim to stop; else it writes the member's
+// word of t at (DX)(j), notes j in R11, moves DX and R8 by its length
+// less one, and stores the bytes of src from j+1 to the block's end
+// (w+32) again at their moved position: src[j+1:j+33] and src[w:w+32]
+// for j < w, else src[w:w+32] blended over dst in the lanes after j
+// (below them the word and the bytes before it stand). Clobbers BX,
+// R10, Y1..Y4. blend and next are the labels it defines.
+#define LONG_MEMBER(hand, stop, blend, next) \
+	LONG_TEST(hand, stop) \
+	LONG_WORD(blend, next)
+
+// LONG_TEST is LONG_MEMBER's tests, which leave the member in R10.
+#define LONG_TEST(hand, stop) \
+	MOVBQZX (SI)(R9*1), R10 \
+	CMPQ    R10, $0x80 \
+	JAE     hand \
+	CMPQ    R8, $const_longEscLim \
+	JGT     stop
+
+// LONG_WORD is the rest of LONG_MEMBER, from R10.
+#define LONG_WORD(blend, next) \
+	SHLQ    $4, R10 \
+	MOVQ    (R12)(R10*1), BX \
+	MOVQ    BX, (DX)(R9*1) \
+	MOVQ    R9, R11 \
+	MOVBQZX 8(R12)(R10*1), R10 \
+	DECQ    R10 \
+	ADDQ    R10, R8 \
+	ADDQ    R10, DX \
+	CMPQ    R9, R14 \
+	JAE     blend \
+	VMOVDQU 1(SI)(R9*1), Y1 \
+	VMOVDQU Y1, 1(DX)(R9*1) \
+	VMOVDQU (SI)(R14*1), Y1 \
+	VMOVDQU Y1, (DX)(R14*1) \
+	JMP     next \
+blend: \
+	MOVQ    R9, R10 \
+	SUBQ    R14, R10 \
+	LONG_BLEND \
+next:
+
+// LONG_BLEND stores src[w:w+32] (w = R14) at (DX)(w) in the lanes above
+// R10 (0..31), and keeps dst's bytes in the others. Clobbers Y1..Y4.
+#define LONG_BLEND \
+	VMOVD   R10, X2 \
+	VPBROADCASTB X2, Y2 \
+	VMOVDQU esc2Lane<>(SB), Y3 \
+	VPCMPGTB Y2, Y3, Y3 \
+	VMOVDQU (SI)(R14*1), Y1 \
+	VMOVDQU (DX)(R14*1), Y4 \
+	VPBLENDVB Y3, Y1, Y4, Y4 \
+	VMOVDQU Y4, (DX)(R14*1)
+
+// func copyEscapeLong(x *EscapeSet, dst, src *byte, n int) (in, delta int)
+//
+// CopyEscapeLong at level AVX2, for n > ShortEscape: Copy of x.Set and
+// the ASCII escapes of x.Tab in one call. For n < 32, copyAVX2core, the
+// kernel Copy takes at level AVX2 (this frame is its frame, with delta
+// 0). Else copyAVX2core's loop (two 32-byte
+// blocks stored, then tested at once) and tail (the last 32 bytes and,
+// for more than 32 left, the block at DI), where a block's members are
+// taken from its mask in order (TZCNT, BLSR): LONG_MEMBER writes an ASCII
+// member's word and the rest of its block again after it. At a byte >=
+// 0x80 the UTF-8 loop of copyAVX2core (utf8LoopAVX2, through
+// utf8LoopEnter) goes on in this frame, with dst moved by delta (in the
+// frame too, for refineTail), the nib table in the first slot and mode 1
+// in the result slot, in (UTF8_STOP2), and delta stored before: where no
+// word was written (a word of one byte leaves delta 0), or the last word is before the last 64 bytes (which
+// the UTF-8 loop's last block stores again) and delta <= 32 (the refinement's
+// Copy may store 16 bytes past n). Otherwise, and before an ASCII member
+// while delta > longEscLim, it returns that member's index.
+//
+// Registers: R13 the Set, R12 t, SI src, CX n, DI the block, DX dst moved
+// by delta (R8), R11 the index of the last word (-1 for none), R14 the
+// loop's last block, or a block's window (LONG_MEMBER), R9 a member.
+// Reads src[0:n] only (n >= 32). Writes dst up to n+delta plus 7 (a
+// word), every byte a byte of src or of a word of t; delta <= longEscLim
+// + 7 keeps it inside n+Slack.
+TEXT ·copyEscapeLong(SB), NOSPLIT, $0-48
+	MOVQ x+0(FP), AX
+	MOVQ EscapeSet_Set(AX), R13
+	MOVQ n+24(FP), CX
+	CMPQ CX, $32
+	JB   lshort
+	MOVQ EscapeSet_Tab(AX), R12
+	MOVQ dst+8(FP), DX
+	MOVQ src+16(FP), SI
+	LEAQ Set_nib(R13), AX
+	ESC2_SETUP(AX)
+	XORQ DI, DI
+	XORQ R8, R8
+	MOVQ $-1, R11
+	CMPQ CX, $64
+	JB   ltail
+	LEAQ -64(CX), R14
+
+lloop:
+	VMOVDQU (SI)(DI*1), Y0
+	VMOVDQU 32(SI)(DI*1), Y1
+	VMOVDQU Y0, (DX)(DI*1)
+	VMOVDQU Y1, 32(DX)(DI*1)
+	ESC2_ALLOWED(Y0, Y2)
+	ESC2_ALLOWED(Y1, Y3)
+	VPMINUB Y0, Y1, Y2
+	VPCMPEQB Y9, Y2, Y2
+	VPMOVMSKB Y2, AX
+	TESTL AX, AX
+	JNZ  lfound64
+
+lnext64:
+	ADDQ $64, DI
+	CMPQ DI, R14
+	JBE  lloop
+	JMP  ltail
+
+lfound64:
+	// The members of the 64 bytes at DI, in one mask; the window of
+	// LONG_WORD is the second block.
+	VPCMPEQB Y9, Y0, Y0
+	VPMOVMSKB Y0, AX
+	VPCMPEQB Y9, Y1, Y1
+	VPMOVMSKB Y1, BX
+	SHLQ $32, BX
+	ORQ  BX, AX
+
+lmem64:
+	TZCNTQ AX, R9
+	ADDQ DI, R9
+	LONG_TEST(lhand, lstop)
+	LEAQ 32(DI), R14
+	LONG_WORD(lblend64, lnextmem64)
+	BLSRQ AX, AX
+	JNZ  lmem64
+	LEAQ -64(CX), R14
+	JMP  lnext64
+
+ltail:
+	// 0 <= n-DI < 64, n >= 32. The last 32 bytes (the window) at their
+	// output position, blended after the last word where it is among
+	// them; then the block at DI for more than 32 left. With no member
+	// in them the string ends; else their members from DI on, in one
+	// mask.
+	CMPQ DI, CX
+	JEQ  ldone
+	LEAQ -32(CX), R14
+	CMPQ R11, R14
+	JGE  ltailblend
+	VMOVDQU (SI)(R14*1), Y0
+	VMOVDQU Y0, (DX)(R14*1)
+
+ltailstored:
+	MOVQ CX, BX
+	SUBQ DI, BX
+	CMPQ BX, $32
+	JBE  ltailone
+	VMOVDQU (SI)(DI*1), Y1
+	VMOVDQU Y1, (DX)(DI*1)
+	ESC2_ALLOWED(Y0, Y2)
+	ESC2_ALLOWED(Y1, Y3)
+	VPMINUB Y0, Y1, Y2
+	VPCMPEQB Y9, Y2, Y2
+	VPMOVMSKB Y2, AX
+	TESTL AX, AX
+	JZ   ldone
+	VPCMPEQB Y9, Y0, Y0
+	VPMOVMSKB Y0, AX
+	VPCMPEQB Y9, Y1, Y1
+	VPMOVMSKB Y1, R10
+	SUBQ $32, BX
+	SHLXQ BX, AX, AX
+	ORQ  R10, AX
+	JMP  ltmem
+
+ltailblend:
+	MOVQ R11, R10
+	SUBQ R14, R10
+	LONG_BLEND
+	VMOVDQU (SI)(R14*1), Y0
+	JMP  ltailstored
+
+ltailone:
+	// The window's members from DI on (its lanes from 32-(n-DI)).
+	ESC2_MEMBERS(Y0, Y2, AX)
+	TESTL AX, AX
+	JZ   ldone
+	MOVL $32, R10
+	SUBL BX, R10
+	SHRXQ R10, AX, AX
+	TESTQ AX, AX
+	JZ   ldone
+
+ltmem:
+	TZCNTQ AX, R9
+	ADDQ DI, R9
+	LONG_MEMBER(lhand, lstop, lblendt, lnextt)
+	BLSRQ AX, AX
+	JNZ  ltmem
+
+ldone:
+	MOVQ CX, in+32(FP)
+	MOVQ R8, delta+40(FP)
+	VZEROUPPER
+	RET
+
+lstop:
+	MOVQ R9, in+32(FP)
+	MOVQ R8, delta+40(FP)
+	VZEROUPPER
+	RET
+
+lhand:
+	// A byte >= 0x80 at R9: the UTF-8 loop from there, if it may.
+	TESTQ R11, R11
+	JLT  lhandgo
+	CMPQ R8, $32
+	JGT  lstop
+	LEAQ -64(CX), R10
+	CMPQ R11, R10
+	JGE  lstop
+	MOVQ DX, dst+8(FP)
+
+lhandgo:
+	MOVQ R8, delta+40(FP)
+	LEAQ Set_nib(R13), R10
+	MOVQ R10, x+0(FP)
+	MOVQ $1, in+32(FP)
+	MOVQ R9, DI
+	LEAQ Set_stop(R13), R9
+	JMP  ·utf8LoopEnter(SB)
+
+lshort:
+	// copyAVX2core (through copyCoreEnter) with its arguments: the nib
+	// table first, R13 the Set, mode 1 in the result slot where the Set
+	// has a rune test (as copyEntry gives them at level AVX2), delta 0.
+	MOVQ $0, delta+40(FP)
+	CMPQ Set_escapes(R13), $0
+	JEQ  lshortgo
+	MOVQ $1, in+32(FP)
+
+lshortgo:
+	LEAQ Set_nib(R13), AX
+	MOVQ AX, x+0(FP)
+	JMP  ·copyCoreEnter(SB)
+
+// esc2Lane is 0, 1, ..., 31: the lane indexes LONG_BLEND compares.
+DATA esc2Lane<>+0(SB)/8, $0x0706050403020100
+DATA esc2Lane<>+8(SB)/8, $0x0f0e0d0c0b0a0908
+DATA esc2Lane<>+16(SB)/8, $0x1716151413121110
+DATA esc2Lane<>+24(SB)/8, $0x1f1e1d1c1b1a1918
+GLOBL esc2Lane<>(SB), RODATA|NOPTR, $32

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -194,6 +195,8 @@ func TestEscapeVectorEdges(t *testing.T) {
 func FuzzEscape(f *testing.F) {
 	f.Add("/", []byte("\"a/b\\c\u00e9d\u2028e"), uint8(0))
 	f.Add("<>&", bytes.Repeat([]byte("a<b&\u4e2d>"), 30), uint8(7))
+	f.Add("", []byte(strings.Repeat("abcdefgh", 12)+"\"\u00e9"+strings.Repeat("x", 40)+"\n\u2028"), uint8(0))
+	f.Add("/", []byte(strings.Repeat("\"", 70)+"\u00e9/"), uint8(0))
 	f.Fuzz(func(t *testing.T, extra string, src []byte, room uint8) {
 		s := NewUTF8SetFunc(stopSet(0xe2), func(r rune) bool { return r == 0x2028 || r == 0x2029 }, []byte(extra)...)
 		c := escapeCase{"fuzz", &s, []byte(extra), func(b []byte) int {
@@ -201,6 +204,18 @@ func FuzzEscape(f *testing.F) {
 		}}
 		if msg := checkEscape(&c, escapeTable([]byte(extra)), src, int(room)); msg != "" {
 			t.Fatalf("extra %q, src %q, room %d: %s", extra, src, room, msg)
+		}
+		if s.ShortEscapes() && len(src) > ShortEscape {
+			if msg := checkLong(&c, escapeTable([]byte(extra)), src); msg != "" {
+				t.Fatalf("long: extra %q, src %q: %s", extra, src, msg)
+			}
+		}
+		u := NewUTF8Set(nil, []byte(extra)...)
+		cu := escapeCase{"fuzz-utf8", &u, []byte(extra), func(b []byte) int { return refIndexRefined(b, []byte(extra), nil, nil) }}
+		if u.ShortEscapes() && len(src) > ShortEscape {
+			if msg := checkLong(&cu, escapeTable([]byte(extra)), src); msg != "" {
+				t.Fatalf("long utf8: extra %q, src %q: %s", extra, src, msg)
+			}
 		}
 		p := NewSet([]byte(extra)...)
 		c = escapeCase{"fuzz-plain", &p, []byte(extra), func(b []byte) int { return refIndex(b, []byte(extra)) }}

@@ -89,3 +89,59 @@ func escapeViaShort(k func(s *Set, dst, src []byte, t *[128]Escape) (in, out int
 		return in + i, out + o
 	}
 }
+
+// EscapeSet is a Set with the escape table of its ASCII members: the
+// first argument of CopyEscapeLong, one pointer for the two.
+type EscapeSet struct {
+	Set *Set
+	Tab *[128]Escape
+}
+
+// LongEscape is the shortest src, in bytes, that CopyEscapeLong's
+// kernel takes on itself: below it, it is Copy (CopyTo) and costs more.
+const LongEscape = 32
+
+// longEscLim is the most out-in may be before CopyEscapeLong's kernel
+// writes a word: the word (up to 7 bytes more) and the stores after it
+// then end inside len(src)+Slack.
+const longEscLim = Slack - 8
+
+// CopyEscapeLong is CopyEscapeTo for src longer than ShortEscape, where
+// LongEscapes reports a kernel for it, and x.Set a UTF-8 Set that takes
+// the short kernel (ShortEscapes) and x.Tab its escape table: Copy of
+// x.Set with its ASCII members written as their entries of x.Tab in the
+// same call, so that a long string with an escape anywhere costs one
+// call. It returns how many bytes of src it took (in) and wrote (out):
+// dst[:out] is the escaped form of src[:in] under x.Tab, and in < len(src)
+// only where the caller must take on: at an ASCII member once out-in >
+// longEscLim, at a byte >= 0x80 after a word that the kernel does not
+// take on (Copy passes it if it is valid text the Set lets through), at a
+// member the UTF-8 kernel stops at, or, for a src of fewer than 32 bytes,
+// at the first member (in = out is then Copy's result). dst is the first of len(src)+Slack writable bytes, which
+// the caller guarantees; the bytes past out may have been written, only
+// with copies of bytes of src and words of x.Tab.
+func CopyEscapeLong(x *EscapeSet, dst *byte, src []byte) (in, out int) {
+	in, d := copyEscapeLong(x, dst, unsafe.SliceData(src), len(src))
+	return in, in + d
+}
+
+// copyEscapeLongGo is the portable twin of CopyEscapeLong's kernel, with
+// len(dst) >= len(src)+Slack: Copy, then while an ASCII member stands and
+// out-in <= longEscLim its word and Copy again. It returns in and
+// delta = out-in. The kernels may stop elsewhere (see CopyEscapeLong);
+// what they write up to their stop is the same.
+func copyEscapeLongGo(x *EscapeSet, dst, src []byte) (in, delta int) {
+	// Copy needs Slack past the rest of src, which dst has not once
+	// delta > 0: the form is built in buf and copied.
+	buf := make([]byte, len(src)+longEscLim+8+Slack)
+	in = x.Set.Copy(buf, src)
+	for in < len(src) && src[in] < utf8.RuneSelf && delta <= longEscLim {
+		e := &x.Tab[src[in]]
+		binary.LittleEndian.PutUint64(buf[in+delta:], e.W)
+		delta += int(e.N) - 1
+		in++
+		in += x.Set.Copy(buf[in+delta:], src[in:])
+	}
+	copy(dst, buf[:in+delta])
+	return in, delta
+}

@@ -1957,3 +1957,18 @@ eret:
 	SUBQ DI, R8
 	MOVQ R8, delta+64(FP)
 	RET
+
+// func utf8LoopEnter()
+//
+// utf8LoopAVX2<> for copyEscapeLong (escape_amd64.s), which cannot name
+// this file's symbols: reached by a jump, in copyEscapeLong's frame, with
+// utf8LoopAVX2's registers.
+TEXT ·utf8LoopEnter(SB), NOSPLIT, $0-0
+	JMP  utf8LoopAVX2<>(SB)
+
+// func copyCoreEnter()
+//
+// copyAVX2core<> for copyEscapeLong (escape_amd64.s), the same way: its
+// arguments in copyEscapeLong's frame, R13 the UTF-8 Set.
+TEXT ·copyCoreEnter(SB), NOSPLIT, $0-0
+	JMP  copyAVX2core<>(SB)
