@@ -60,6 +60,11 @@ type v2State struct {
 	// *SyntaxError of a nesting past Options.MaxDepth).
 	rootStart  int
 	rootOffset int64
+	// rawEscaping is 1 where the escaping is Minimal but for its
+	// InvalidUTF8, HTMLSafe and JSLineTerminators (appendPlainJSON takes
+	// MarshalJSON output only then), -1 where not, 0 until
+	// appendPlainJSON first looks.
+	rawEscaping int8
 	// tmp is scratch for AppendText.
 	tmp []byte
 	// word holds the root value when its interface holds it directly (a
@@ -123,7 +128,7 @@ func (g *Generator) writeValueV2(v any) error {
 		}
 		putScratch(sp, b)
 	}
-	s.g, s.esc, s.depth, s.word = nil, nil, 0, nil
+	s.g, s.esc, s.depth, s.word, s.rawEscaping = nil, nil, 0, nil, 0
 	v2StatePool.Put(s)
 	if ee, ok := err.(*EncodeError); ok {
 		ee.finish()

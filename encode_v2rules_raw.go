@@ -18,12 +18,20 @@ import (
 // MarshalJSON output from the root (b is then returned unchanged, ok
 // false).
 func (s *v2State) appendPlainJSON(b, val []byte) (out []byte, ok bool, deep int) {
-	e := s.esc.escaping
-	html, js := e.HTMLSafe, e.JSLineTerminators
-	e.InvalidUTF8, e.HTMLSafe, e.JSLineTerminators = InvalidUTF8Error, false, false
-	if e != Minimal {
+	if s.rawEscaping == 0 {
+		// Once per value: the comparison of two Escaping structs costs
+		// as much as the check of a small MarshalJSON output.
+		e := s.esc.escaping
+		e.InvalidUTF8, e.HTMLSafe, e.JSLineTerminators = InvalidUTF8Error, false, false
+		s.rawEscaping = -1
+		if e == Minimal {
+			s.rawEscaping = 1
+		}
+	}
+	if s.rawEscaping < 0 {
 		return b, false, -1
 	}
+	html, js := s.esc.escaping.HTMLSafe, s.esc.escaping.JSLineTerminators
 	if out, ok := s.appendCompactJSON(b, val); ok && !v2CompactJSONOff {
 		return out, true, -1
 	}

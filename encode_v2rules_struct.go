@@ -46,7 +46,8 @@ const (
 	v2SkipNone  v2Skip = iota // never omitted
 	v2SkipLen                 // omitempty on a string or slice: the length word is 0
 	v2SkipNil                 // omitempty on a pointer or interface: the first word is nil
-	v2SkipOther               // omitzero, or omitempty on a map: v2Field.omitted
+	v2SkipMap                 // omitempty on a map: its length is 0
+	v2SkipOther               // omitzero: v2Field.omitted
 )
 
 // v2Write is how the struct loop writes a field: kinds whose encoder is
@@ -66,7 +67,7 @@ func (fd *v2Field) omitted(p unsafe.Pointer) bool {
 	if fd.omitZero && fd.isZero(p) {
 		return true
 	}
-	return fd.emptyKind != 0 && knownEmpty(fd.emptyKind, fd.typ, p)
+	return fd.emptyKind != 0 && knownEmpty(fd.emptyKind, p)
 }
 
 // v2StructEncoder compiles a struct by encoding/json/v2's field rules
@@ -155,8 +156,10 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 			}
 		}
 		switch {
-		case fd.omitZero || k == reflect.Map && fd.emptyKind != 0:
+		case fd.omitZero:
 			fd.skip = v2SkipOther
+		case k == reflect.Map && fd.emptyKind != 0:
+			fd.skip = v2SkipMap
 		case k == reflect.String && fd.emptyKind != 0 || k == reflect.Slice && fd.emptyKind != 0:
 			fd.skip = v2SkipLen
 		case fd.emptyKind != 0:
@@ -186,6 +189,10 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 				}
 			case v2SkipNil:
 				if *(*unsafe.Pointer)(q) == nil {
+					continue
+				}
+			case v2SkipMap:
+				if mapLen(q) == 0 {
 					continue
 				}
 			default:
@@ -236,17 +243,16 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 	}, true
 }
 
-// knownEmpty reports whether the value at p, of type t and kind k (a
+// knownEmpty reports whether the value at p, of kind k (a
 // v2Field's emptyKind), is empty: its encoding is then null, "", [] or {}.
-func knownEmpty(k reflect.Kind, t reflect.Type, p unsafe.Pointer) bool {
+func knownEmpty(k reflect.Kind, p unsafe.Pointer) bool {
 	switch k {
 	case reflect.String:
 		return len(*(*string)(p)) == 0
 	case reflect.Slice:
 		return (*sliceHeader)(p).len == 0
 	case reflect.Map:
-		m := *(*unsafe.Pointer)(p)
-		return m == nil || reflect.NewAt(t, p).Elem().Len() == 0
+		return mapLen(p) == 0
 	}
 	return *(*unsafe.Pointer)(p) == nil // pointer, interface
 }
