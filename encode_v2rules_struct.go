@@ -46,8 +46,7 @@ const (
 	v2SkipNone  v2Skip = iota // never omitted
 	v2SkipLen                 // omitempty on a string or slice: the length word is 0
 	v2SkipNil                 // omitempty on a pointer or interface: the first word is nil
-	v2SkipMap                 // omitempty on a map: its length is 0
-	v2SkipOther               // omitzero: v2Field.omitted
+	v2SkipOther               // omitzero, or omitempty on a map: v2Field.omitted
 )
 
 // v2Write is how the struct loop writes a field: kinds whose encoder is
@@ -156,10 +155,8 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 			}
 		}
 		switch {
-		case fd.omitZero:
+		case fd.omitZero || k == reflect.Map && fd.emptyKind != 0:
 			fd.skip = v2SkipOther
-		case k == reflect.Map && fd.emptyKind != 0:
-			fd.skip = v2SkipMap
 		case k == reflect.String && fd.emptyKind != 0 || k == reflect.Slice && fd.emptyKind != 0:
 			fd.skip = v2SkipLen
 		case fd.emptyKind != 0:
@@ -189,10 +186,6 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 				}
 			case v2SkipNil:
 				if *(*unsafe.Pointer)(q) == nil {
-					continue
-				}
-			case v2SkipMap:
-				if mapLen(q) == 0 {
 					continue
 				}
 			default:
