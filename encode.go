@@ -389,8 +389,8 @@ func getGenerator(opts *Options) (*pooledGenerator, error) {
 	if p.keyed && p.sameOptions(opts) {
 		return p, nil
 	}
-	stack, e := p.state.stack, p.enc
-	p.Generator = Generator{enc: e, pooled: true}
+	stack, e, v2s := p.state.stack, p.enc, p.v2s
+	p.Generator = Generator{enc: e, v2s: v2s, pooled: true}
 	p.state.stack = stack[:0]
 	p.keyed = false
 	if err := p.init(opts); err != nil {

@@ -3,6 +3,7 @@ package jgen_test
 import (
 	"encoding/json"
 	"errors"
+	"math"
 	"reflect"
 	"strconv"
 	"strings"
@@ -130,5 +131,35 @@ func TestEncodeErrorMapKey(t *testing.T) {
 	want := "jgen: cannot encode map key of type string at /m: invalid UTF-8 at byte offset 1 of string"
 	if err.Error() != want {
 		t.Errorf("message\n%s\nwant\n%s", err, want)
+	}
+}
+
+// TestV2FloatLoopErrors: a NaN or ±Inf the v2 rules' float loops meet
+// (slices, pairs, pairs in fields, fields) is refused with the element's
+// type, its whole JSON pointer and the value in the message, and an
+// *json.UnsupportedValueError as the reason, as the per-element encoder
+// reports it.
+func TestV2FloatLoopErrors(t *testing.T) {
+	opts := &jgen.Options{V2: &jgen.JSONv2{}}
+	for _, c := range []struct {
+		v    any
+		want string
+	}{
+		{[]float64{0, math.NaN()}, "jgen: cannot encode value of type float64 at /1: json: unsupported value: NaN"},
+		{[][2]float64{{1, 2}, {3, math.NaN()}}, "jgen: cannot encode value of type float64 at /1/1: json: unsupported value: NaN"},
+		{[]struct{ P [][2]float64 }{{}, {P: [][2]float64{{0, 0}, {math.Inf(1), 0}}}}, "jgen: cannot encode value of type float64 at /1/P/1/0: json: unsupported value: +Inf"},
+		{struct{ F float64 }{math.Inf(-1)}, "jgen: cannot encode value of type float64 at /F: json: unsupported value: -Inf"},
+		{map[string][2]float64{"k": {math.NaN(), 1}}, "jgen: cannot encode value of type float64 at /k/0: json: unsupported value: NaN"},
+	} {
+		out, err := jgen.Marshal(c.v, opts)
+		var ee *jgen.EncodeError
+		var uv *json.UnsupportedValueError
+		if !errors.As(err, &ee) || !errors.As(err, &uv) || ee.Type != reflect.TypeFor[float64]() {
+			t.Errorf("%T: got %q, %T %v; want an *EncodeError for float64 holding an *json.UnsupportedValueError", c.v, out, err, err)
+			continue
+		}
+		if err.Error() != c.want {
+			t.Errorf("%T: message %q, want %q", c.v, err.Error(), c.want)
+		}
 	}
 }

@@ -60,8 +60,19 @@ type v2State struct {
 	// *SyntaxError of a nesting past Options.MaxDepth).
 	rootStart  int
 	rootOffset int64
+	// rawEscaping is 1 where the escaping is Minimal but for its
+	// InvalidUTF8, HTMLSafe and JSLineTerminators (appendPlainJSON takes
+	// MarshalJSON output only then), -1 where not, 0 until
+	// appendPlainJSON first looks.
+	rawEscaping int8
 	// tmp is scratch for AppendText.
 	tmp []byte
+	// rootType and rootFlags are the type and flags of the last root
+	// value, rootEntry their encoder: a generator writing values of one
+	// type looks it up once (a compiled entry never changes).
+	rootType  reflect.Type
+	rootFlags v2Flags
+	rootEntry *v2Entry
 	// word holds the root value when its interface holds it directly (a
 	// pointer or map), so that the encoders get its address.
 	word unsafe.Pointer
@@ -80,7 +91,12 @@ func (g *Generator) writeValueV2(v any) error {
 	if err := g.checkValue("value"); err != nil {
 		return g.note(err)
 	}
-	s := v2StatePool.Get().(*v2State)
+	s := g.v2s
+	if s != nil {
+		g.v2s = nil // taken: a nested WriteValue takes one of the pool
+	} else {
+		s = v2StatePool.Get().(*v2State)
+	}
 	s.g, s.esc = g, &g.esc
 	s.plainNames = plainNameEscaping(&g.esc)
 	s.dupNames = g.opts.V2.AllowDuplicateNames
@@ -123,8 +139,12 @@ func (g *Generator) writeValueV2(v any) error {
 		}
 		putScratch(sp, b)
 	}
-	s.g, s.esc, s.depth, s.word = nil, nil, 0, nil
-	v2StatePool.Put(s)
+	s.g, s.esc, s.depth, s.word, s.rawEscaping = nil, nil, 0, nil, 0
+	if g.pooled && g.v2s == nil {
+		g.v2s = s
+	} else {
+		v2StatePool.Put(s)
+	}
 	if ee, ok := err.(*EncodeError); ok {
 		ee.finish()
 	}
@@ -169,7 +189,12 @@ func (s *v2State) encodeRoot(b []byte, v any, f v2Flags) ([]byte, error) {
 		c.Elem().Set(reflect.ValueOf(v))
 		p = c.UnsafePointer()
 	}
-	b, err := v2Lookup(t, f).f(s, b, p)
+	e := s.rootEntry
+	if t != s.rootType || f != s.rootFlags || e == nil {
+		e = v2Lookup(t, f)
+		s.rootType, s.rootFlags, s.rootEntry = t, f, e
+	}
+	b, err := e.f(s, b, p)
 	if err != nil {
 		return b, encodeErr(t, err)
 	}

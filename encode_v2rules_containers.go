@@ -203,8 +203,9 @@ func v2Elems(et reflect.Type, f v2Flags) (v2ElemsFunc, bool) {
 				for j := range m {
 					q := unsafe.Add(base, uintptr(i)*size+uintptr(j)*8)
 					if x := *(*float64)(q); x-x != 0 {
+						// Its error at the pair's index and the element's.
 						_, err := fenc.f(s, b, q)
-						return b, atPath(err, et, strconv.Itoa(i))
+						return b, atPath(atPath(err, et.Elem(), strconv.Itoa(j)), et, strconv.Itoa(i))
 					}
 					if j > 0 {
 						b = append(b, ',')

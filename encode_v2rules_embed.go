@@ -295,7 +295,7 @@ func v2WithFallback(t reflect.Type, f v2Flags, enc v2Func, members []v2Member, f
 				return enc(s, b, p)
 			}
 			return decline(b)
-		case knownEmpty(reflect.Map, ft, q):
+		case knownEmpty(reflect.Map, q):
 			return enc(s, b, p)
 		case me == nil:
 			return decline(b)

@@ -1,6 +1,10 @@
 package jgen
 
-import "testing"
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
 
 // TestHasDuplicateNames checks the duplicate-name scan of MarshalJSON
 // output at every depth.
@@ -31,13 +35,20 @@ func TestAppendCompactJSON(t *testing.T) {
 	plain := []string{
 		`1`, `-0.5e+3`, `"a"`, `true`, `null`, `[]`, `{}`, `[1,"x",{"a":[null,false]}]`,
 		`{"a":1,"b":{"a":2}}`, `"é€𝄞"`, `"a<b>&c"`, "\"\u2028\"",
+		// Names of sibling and nested objects kept apart on the name stack.
+		`[{"a":1},{"a":1}]`, `{"a":{"x":1},"b":{"x":1}}`, `{"a":{"b":1},"b":2}`, `{"a":[{"a":0}],"b":{},"c":{"a":[]}}`,
+		`{"ab":1,"a":2,"b":3,"":4}`, `{"é":1,"e":2}`,
 	}
 	others := []string{
 		``, ` 1`, `1 `, `[1, 2]`, `{"a" :1}`, `{"a":1,"a":2}`, `"a\"b"`, `"\u0041"`, "\"\x01\"",
 		"\"\xff\"", "\"\xe2\x80\"", `01`, `1.`, `[1,]`, `{"a"}`, `{"a":}`, `tru`, `nul`, `[`, `]`,
 		`"abc`, `{"a":1`, `[[[[[[[[[[1]]]]]]]]]]`, `{1:2}`, `1 2`, `[1]]`, `-`, `+1`, `.5`,
 		"\"\xed\xa0\x80\"", `{"a":{"b":1,"b":2}}`,
+		`{"a":{"b":1},"a":2}`, `[{"a":1},{"b":1,"c":2,"b":3}]`, `{"":1,"":2}`, `{"é":1,"é":2}`,
+		`{"a\"":1}`, `{"a":"b\\"}`, "{\"a\":1,\n\"b\":2}", `{"a":1}` + " ",
+		manyNames(17, false), manyNames(17, true), manyNames(16, true), deepObjects(17), deepObjects(15),
 	}
+	plain = append(plain, manyNames(16, false), manyNames(3, false))
 	for _, e := range escapings {
 		var x escaper
 		x.init(e)
@@ -66,4 +77,28 @@ func TestAppendCompactJSON(t *testing.T) {
 			}
 		}
 	}
+}
+
+// manyNames is an object of n members named k0, k1, ..., the last named
+// k0 again where dup is set.
+func manyNames(n int, dup bool) string {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k := i
+		if dup && i == n-1 {
+			k = 0
+		}
+		b.WriteString(`"k` + strconv.Itoa(k) + `":` + strconv.Itoa(i))
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+// deepObjects is n objects nested one in the other's member "a".
+func deepObjects(n int) string {
+	return strings.Repeat(`{"a":`, n) + "1" + strings.Repeat("}", n)
 }

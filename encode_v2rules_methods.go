@@ -15,13 +15,22 @@ func methodErr(t reflect.Type, method string, err error) error {
 	return &EncodeError{Type: t, Err: err, method: method}
 }
 
+// v2MethodIface returns a nil *t in an interface, whose method set holds
+// those of t and *t: the encoders below assert it to the interface of the
+// method once, and call the method of the value at p through a copy with
+// the data word set to p (withData), as v2 calls it through the value's
+// address, without a conversion per value. t is not a pointer type.
+func v2MethodIface(t reflect.Type) any {
+	return reflect.Zero(reflect.PointerTo(t)).Interface()
+}
+
 // v2AppendTextEncoder writes the text of AppendText as a string under
 // the escaping (invalid UTF-8 under its policy, as v2 under
 // AllowInvalidUTF8 or not).
 func v2AppendTextEncoder(t reflect.Type) v2Func {
+	z := v2MethodIface(t).(encoding.TextAppender)
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
-		m, _ := reflect.NewAt(t, p).Interface().(encoding.TextAppender)
-		text, err := m.AppendText(s.tmp[:0])
+		text, err := withData(z, p).AppendText(s.tmp[:0])
 		if err != nil {
 			return b, methodErr(t, "AppendText", err)
 		}
@@ -35,13 +44,13 @@ func v2AppendTextEncoder(t reflect.Type) v2Func {
 // v2MarshalTextEncoder writes the text of MarshalText as a string, as
 // v2AppendTextEncoder does.
 func v2MarshalTextEncoder(t reflect.Type) v2Func {
+	z := v2MethodIface(t).(encoding.TextMarshaler)
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
-		m, _ := reflect.NewAt(t, p).Interface().(encoding.TextMarshaler)
-		text, err := m.MarshalText()
+		text, err := withData(z, p).MarshalText()
 		if err != nil {
 			return b, methodErr(t, "MarshalText", err)
 		}
-		return s.esc.appendQuoted(b, text)
+		return s.appendString(b, text)
 	}
 }
 
@@ -54,9 +63,9 @@ func v2MarshalTextEncoder(t reflect.Type) v2Func {
 // output (whose strings v2 rewrites) is declined, as is any under an
 // escaping other than Minimal's (with HTMLSafe, JSLineTerminators).
 func v2MarshalJSONEncoder(t reflect.Type) v2Func {
+	z := v2MethodIface(t).(json.Marshaler)
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
-		m, _ := reflect.NewAt(t, p).Interface().(json.Marshaler)
-		val, err := m.MarshalJSON()
+		val, err := withData(z, p).MarshalJSON()
 		if err != nil {
 			return b, methodErr(t, "MarshalJSON", err)
 		}

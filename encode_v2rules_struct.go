@@ -66,7 +66,7 @@ func (fd *v2Field) omitted(p unsafe.Pointer) bool {
 	if fd.omitZero && fd.isZero(p) {
 		return true
 	}
-	return fd.emptyKind != 0 && knownEmpty(fd.emptyKind, fd.typ, p)
+	return fd.emptyKind != 0 && knownEmpty(fd.emptyKind, p)
 }
 
 // v2StructEncoder compiles a struct by encoding/json/v2's field rules
@@ -221,17 +221,16 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 	}, true
 }
 
-// knownEmpty reports whether the value at p, of type t and kind k (a
+// knownEmpty reports whether the value at p, of kind k (a
 // v2Field's emptyKind), is empty: its encoding is then null, "", [] or {}.
-func knownEmpty(k reflect.Kind, t reflect.Type, p unsafe.Pointer) bool {
+func knownEmpty(k reflect.Kind, p unsafe.Pointer) bool {
 	switch k {
 	case reflect.String:
 		return len(*(*string)(p)) == 0
 	case reflect.Slice:
 		return (*sliceHeader)(p).len == 0
 	case reflect.Map:
-		m := *(*unsafe.Pointer)(p)
-		return m == nil || reflect.NewAt(t, p).Elem().Len() == 0
+		return mapLen(p) == 0
 	}
 	return *(*unsafe.Pointer)(p) == nil // pointer, interface
 }

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net/netip"
 	"reflect"
 	"strings"
 	"testing"
@@ -204,6 +205,78 @@ var v2HandValues = []any{
 		A string
 		D string `json:",omitempty"`
 	}{A: "bad\xff"},
+	// Map keys that need escaping, and omitempty on maps (nil, empty,
+	// of a named type, with omitzero).
+	map[string]int{"\"q\"": 1, "<a&b>": 2, "\x01\n": 3, "\u2028": 4, "é": 5, "e": 6},
+	map[string]string{"\\": "\t", "/": "</script>"},
+	struct {
+		A map[string]int `json:",omitempty"`
+		B v2Map          `json:",omitempty"`
+		C map[string]int `json:",omitempty,omitzero"`
+		D map[string]int `json:",omitzero"`
+		E v2Map          `json:",omitempty"`
+	}{A: map[string]int{}, B: v2Map{}, C: map[string]int{}, D: map[string]int{}, E: v2Map{"x": 1}},
+	// MarshalJSON output: whitespace, duplicate names at depths the
+	// name stack keeps apart, more names than it holds.
+	v2RawJSON("[1, 2]\n"), v2RawJSON(` {"a":1}`), v2RawJSON(`[{"a":1},{"a":1}]`), v2RawJSON(`{"a":{"b":1},"a":2}`),
+	v2RawJSON(`{"a":{"x":1},"b":{"x":1},"c":[{"x":[]}]}`), v2RawJSON(`{"é":1,"é":2}`), v2RawJSON(`{"":1,"":2}`),
+	v2RawJSON(manyNamesJSON(20, false)), v2RawJSON(manyNamesJSON(20, true)),
+	v2RawJSON(strings.Repeat(`{"a":`, 20) + "1" + strings.Repeat("}", 20)),
+	struct {
+		A v2RawJSON
+		B []v2RawJSON
+		C map[string]v2RawJSON
+	}{A: `{"x":1}`, B: []v2RawJSON{`{"a":1}`, `{"a":1,"a":1}`}, C: map[string]v2RawJSON{"k": `[ ]`}},
+	// Marshal methods on values of other kinds, and through pointer
+	// receivers, called through a preset interface.
+	v2MapJSON{"a": 1}, []v2MapJSON{nil, {}}, v2PtrText{"p<\u2028\"\xff"}, []v2PtrText{{"a"}, {"é"}},
+	struct {
+		T v2PtrText
+		U *v2PtrText
+		V v2Text
+	}{T: v2PtrText{"t"}, V: v2Text{"\"<&>\\"}},
+	netip.MustParseAddr("2001:db8::1"), []netip.Addr{netip.MustParseAddr("10.0.0.1"), {}},
+	v2Text{"a\"\\\x00<>\u2028\xff"},
+	// Floats in pairs and fields, NaN in them (errors).
+	struct {
+		P [2]float64
+		Q []float64
+	}{P: [2]float64{-0.0, 1e-7}, Q: []float64{1e21, 123456789.125}},
+	struct{ F float64 }{math.NaN()}, []struct{ P [2]float64 }{{}, {P: [2]float64{math.Inf(1), 0}}},
+}
+
+// v2Map is a named map type without methods.
+type v2Map map[string]int
+
+// v2MapJSON is a map type with a value-receiver MarshalJSON.
+type v2MapJSON map[string]int
+
+func (m v2MapJSON) MarshalJSON() ([]byte, error) {
+	return []byte(fmt.Sprintf(`{"n": %d}`, len(m))), nil
+}
+
+// v2PtrText has a pointer-receiver MarshalText.
+type v2PtrText struct{ s string }
+
+func (x *v2PtrText) MarshalText() ([]byte, error) { return []byte("<" + x.s + ">"), nil }
+
+// manyNamesJSON is an object of n members named k0, k1, ..., the last
+// named k0 again where dup is set.
+func manyNamesJSON(n int, dup bool) string {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k := i
+		if dup && i == n-1 {
+			k = 0
+		}
+		fmt.Fprintf(&b, `"k%d":%d`, k, i)
+	}
+	b.WriteByte('}')
+	return b.String()
 }
 
 // v2RawJSON is MarshalJSON output as it is.

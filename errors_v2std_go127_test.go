@@ -64,6 +64,10 @@ func v2FailingValues() []any {
 		v2ErrS{X: []any{v2ErrBad{"\xff"}}}, v2ErrBad{"a\xff"},
 		v2ErrS{Y: map[string]any{"t": time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)}},
 		json.Number("x"), v2ErrS{X: []any{json.Number("01")}},
+		// NaN and ±Inf in the float loops: pairs, fields, pairs in fields.
+		[][2]float64{{1, 2}, {3, math.NaN()}}, struct{ F float64 }{math.Inf(-1)},
+		[]struct{ P [][2]float64 }{{}, {P: [][2]float64{{0, 0}, {math.Inf(1), 0}}}},
+		map[string][2]float64{"k": {math.NaN(), 1}},
 		deep,
 	}
 }

@@ -91,6 +91,10 @@ type Generator struct {
 	// pooled object per call rather than two; nil while a value is
 	// written, and for every other generator.
 	enc *encState
+	// v2s is the v2State a generator of genPool keeps between the values
+	// it writes under Options.V2 (writeValueV2), as enc; nil while a
+	// value is written, and for every other generator.
+	v2s *v2State
 	// pooled is set for a generator of genPool (getGenerator).
 	pooled bool
 }
