@@ -10,8 +10,9 @@ import (
 )
 
 // This file holds the string paths that cost one kernel call: the quote
-// functions' for the standard options, and the generator's for a value in
-// a compact array or after a name. Both write the quote char, scan with
+// functions' for the standard options, the generator's for a value in a
+// compact array or after a name, and Quoter's, which is the generator's
+// on a slice. All write the quote char, scan with
 // set.Copy, and on a stop write the ASCII escapes of the standard options
 // from a table between clean runs (tableEscapes; at a vector level, AVX2
 // or AVX-512, for a rest longer than vectorTail, scan.Set.Escape, one
@@ -38,11 +39,13 @@ import (
 // it stops (a byte >= 0x80, or the room), the paths below go on as after
 // a stop of CopyTo.
 //
-// writeStringValue and appendQuote hold tableEscapes' loop inline: a call
-// there costs 10% to 20% of the instructions of a 12-byte string with one
-// escape (escaped/len=12 under callgrind, see docs/PERFORMANCE.md).
-// TestInlinedTableEscapes checks that the three loops are the same text,
-// and TestFastPathsAgree that both paths write the same bytes.
+// writeStringValue and both appendQuote methods hold tableEscapes' loop
+// inline: a call there costs 10% to 20% of the instructions of a 12-byte
+// string with one escape (escaped/len=12 under callgrind, see
+// docs/PERFORMANCE.md). TestInlinedTableEscapes checks that the four
+// loops are the same text, TestFastPathsAgree that the generator and
+// Escaping.AppendQuote write the same bytes, and
+// TestQuoterEqualsAppendQuote the same of Quoter.
 
 // appendQuote is AppendQuote. For the standard options (quickSet), it
 // looks up only the scan set and the escape table, because compiling a

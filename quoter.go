@@ -1,11 +1,16 @@
 package jgen
 
-// Quoter is an [Escaping] compiled once for quoting many strings.
-// [Escaping.AppendQuote] compiles its options on every call where they
-// hold [CharacterEscapes] or escape code points above U+007F, which costs
-// more than quoting a short string; a Quoter pays that once, as a
-// [Generator] does. Its output is the same as Escaping.AppendQuote's. A Quoter is immutable and
-// safe for concurrent use.
+// Quoter is an [Escaping] compiled once for quoting many strings: the
+// form for hot loops. Its AppendQuote runs a [Generator]'s string path (a
+// value in a compact array) on dst with the options NewQuoter compiled,
+// so a string costs about what it costs a Generator.
+// [Escaping.AppendQuote] finds its options' scan set and table on every
+// call, and compiles the options on every call where they hold
+// [CharacterEscapes] or escape code points above U+007F, which costs more
+// than quoting a short string; as a value method it stays the form for a
+// quote under an Escaping written in place, as a composite literal. A
+// Quoter's output is the same as Escaping.AppendQuote's. A Quoter is
+// immutable and safe for concurrent use.
 type Quoter struct {
 	esc escaper
 }
