@@ -46,7 +46,8 @@
 //
 // The same rules are available without a generator, in the style of
 // strconv: [Escaping.AppendQuote], [Escaping.AppendQuoteBytes] and
-// [Escaping.Quote].
+// [Escaping.Quote], and for many strings in a hot loop a [Quoter], which
+// compiles an Escaping once.
 //
 // Whatever the options, the output of a string cannot end its quotes
 // early: the quote char, '"', '\\' and control characters are always

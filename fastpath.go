@@ -10,8 +10,9 @@ import (
 )
 
 // This file holds the string paths that cost one kernel call: the quote
-// functions' for the standard options, and the generator's for a value in
-// a compact array or after a name. Both write the quote char, scan with
+// functions' for the standard options, the generator's for a value in a
+// compact array or after a name, and Quoter's, which is the generator's
+// on a slice. All write the quote char, scan with
 // set.Copy, and on a stop write the ASCII escapes of the standard options
 // from a table between clean runs (tableEscapes; at a vector level, AVX2
 // or AVX-512, for a rest longer than vectorTail, scan.Set.Escape, one
@@ -45,11 +46,13 @@ import (
 // Its stops (many escapes, text >= 0x80 after an escape near the end)
 // go on out of line, in longRest.
 //
-// writeStringValue and appendQuote hold tableEscapes' loop inline: a call
-// there costs 10% to 20% of the instructions of a 12-byte string with one
-// escape (escaped/len=12 under callgrind, see docs/PERFORMANCE.md).
-// TestInlinedTableEscapes checks that the three loops are the same text,
-// and TestFastPathsAgree that both paths write the same bytes.
+// writeStringValue and both appendQuote methods hold tableEscapes' loop
+// inline: a call there costs 10% to 20% of the instructions of a 12-byte
+// string with one escape (escaped/len=12 under callgrind, see
+// docs/PERFORMANCE.md). TestInlinedTableEscapes checks that the four
+// loops are the same text, TestFastPathsAgree that the generator and
+// Escaping.AppendQuote write the same bytes, and
+// TestQuoterEqualsAppendQuote the same of Quoter.
 
 // appendQuote is AppendQuote. For the standard options (quickSet), it
 // looks up only the scan set and the escape table, because compiling a
@@ -124,7 +127,7 @@ func (e *Escaping) appendQuote(dst, s []byte) ([]byte, error) {
 		b[l] = q
 		return b[:l+1], nil
 	}
-	return e.appendQuoteRest(dst, b, l, s, n, q)
+	return e.appendQuoteRest(dst, b, l, s, n)
 }
 
 // appendQuoteOther is appendQuote for the options quickKey and quickSetOf
@@ -147,7 +150,7 @@ func (e *Escaping) appendQuoteOther(dst, src []byte) ([]byte, error) {
 	// at any byte.
 	l, n := tableEscapes(b, l+1, src, 0, set, &stdTabs[k])
 	if n < len(src) {
-		return e.appendQuoteRest(dst, b, l, src, n, q)
+		return e.appendQuoteRest(dst, b, l, src, n)
 	}
 	b[l] = q
 	return b[:l+1], nil
@@ -155,16 +158,23 @@ func (e *Escaping) appendQuoteOther(dst, src []byte) ([]byte, error) {
 
 // appendQuoteRest finishes appendQuote from src[n], a byte the table of the
 // standard options does not escape, with b[:l] written (b being the whole
-// capacity), through an escaper; q is the quote char. On error it returns
-// dst.
-func (e *Escaping) appendQuoteRest(dst, b []byte, l int, src []byte, n int, q byte) ([]byte, error) {
+// capacity), through an escaper. On error it returns dst.
+func (e *Escaping) appendQuoteRest(dst, b []byte, l int, src []byte, n int) ([]byte, error) {
 	// e is valid (quickSet returns a set only then), so the escaper is
 	// built without validating again.
 	var x escaper
 	x.init(*e)
+	return x.appendQuoteRest(dst, b, l, src, n)
+}
+
+// appendQuoteRest finishes a quote from src[n], with b[:l] written (b
+// being the whole capacity, grown by the caller for src, both quotes and
+// Slack), through escaper.appendSome and, when that runs out of room,
+// writeContent. On error it returns dst.
+func (x *escaper) appendQuoteRest(dst, b []byte, l int, src []byte, n int) ([]byte, error) {
 	b, i, bad := x.appendSome(b[:l], src, n)
 	if i == len(src) && !bad && cap(b)-len(b) > scan.Slack {
-		return append(b, q), nil
+		return append(b, x.quote), nil
 	}
 	if bad {
 		return dst, &UTF8Error{Offset: int64(i)}
@@ -173,8 +183,157 @@ func (e *Escaping) appendQuoteRest(dst, b []byte, l int, src []byte, n int, q by
 	if err := x.writeContent(&out, src[i:], &strState{base: int64(i)}); err != nil {
 		return dst, err
 	}
-	_ = out.room(1)
-	return append(out.buf, q), nil
+	_ = out.room(1) // append mode: cannot fail
+	return append(out.buf, x.quote), nil
+}
+
+// quoteLongRest is Quoter.appendQuote after a stop of CopyEscapeLong
+// at src[n], with b[:l] written (b being the whole capacity, which holds
+// src's length and Slack from the opening quote on), as longRest is
+// writeStringValue's: Copy over text >= 0x80, the table loop, then
+// appendQuoteRest.
+func (x *escaper) quoteLongRest(dst, b []byte, l int, src []byte, n int) ([]byte, error) {
+	set := x.set
+	if src[n] >= utf8.RuneSelf && l-n <= len(b)-len(src)-scan.Slack {
+		m := set.Copy(b[l:], src[n:])
+		l += m
+		n += m
+	}
+	l, n = tableEscapes(b, l, src, n, set, x.table)
+	if n == len(src) {
+		b[l] = x.quote
+		return b[:l+1], nil
+	}
+	return x.appendQuoteRest(dst, b, l, src, n)
+}
+
+// appendQuote is Quoter.AppendQuote, writeStringValue's fast path for a
+// slice: the escaper compiled once gives the set, the short table and the
+// table, so that a string costs what it costs the generator (one
+// CopyEscapeTo, CopyEscapeLong or CopyTo, at a stop Set.Escape or the
+// table loop), and
+// appendQuoteRest only what the table does not write. Under an IndexEscape
+// hook it takes the hooked branch of writeStringValue, with the same hook
+// calls.
+func (q *Quoter) appendQuote(dst, s []byte) ([]byte, error) {
+	x := &q.esc
+	l := len(dst)
+	b := dst
+	if need := len(s) + scan.Slack + 2; cap(b)-l < need {
+		b = slices.Grow(b, need)
+	}
+	// b's capacity holds both quotes, s and the kernel's Slack from l on:
+	// the stores through p, the kernel's included, stay inside it, and
+	// none is bounds-checked.
+	p := unsafe.Pointer(unsafe.SliceData(b))
+	*(*byte)(unsafe.Add(p, l)) = x.quote
+	l++
+	if x.hook != nil {
+		// writeStringValue's hooked branch (see there), on b.
+		n := x.set.CopyTo((*byte)(unsafe.Add(p, l)), s)
+		if n > 0 {
+			if j := x.hook(s[:n]); uint(j) < uint(n) {
+				b, l, n = x.hookStop(b[:cap(b)], l, s, 0, j)
+				return x.appendQuoteRest(dst, b, l, s, n)
+			}
+		}
+		l += n
+		if n == len(s) {
+			*(*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), l)) = x.quote
+			return b[:l+1], nil
+		}
+		if x.table == nil {
+			return x.appendQuoteRest(dst, b[:cap(b)], l, s, n)
+		}
+		room := cap(b) - len(s) - scan.Slack - 16
+		for s[n] < utf8.RuneSelf && l-n <= room {
+			p := unsafe.Pointer(unsafe.SliceData(b))
+			e := &x.table[s[n]]
+			binary.LittleEndian.PutUint64(word(p, l), e.W)
+			l += int(e.N)
+			n++
+			r, m := s[n:], 0
+			if set := x.set; len(r) <= shortTail {
+				for m < len(r) && !set.Contains(r[m]) {
+					*(*byte)(unsafe.Add(p, l+m)) = r[m]
+					m++
+				}
+			} else {
+				m = set.CopyTo((*byte)(unsafe.Add(p, l)), r)
+			}
+			if m > 0 {
+				if j := x.hook(r[:m]); uint(j) < uint(m) {
+					if s[n+j] >= utf8.RuneSelf {
+						b, l, n = x.hookStop(b[:cap(b)], l, s, n, j)
+						return x.appendQuoteRest(dst, b, l, s, n)
+					}
+					m = j // the loop writes it
+				}
+			}
+			l += m
+			n += m
+			if n == len(s) {
+				*(*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), l)) = x.quote
+				return b[:l+1], nil
+			}
+		}
+		return x.appendQuoteRest(dst, b[:cap(b)], l, s, n)
+	}
+	set := x.set
+	var n int
+	if len(s) <= scan.ShortEscape && x.shortTab != nil {
+		// One call that writes the ASCII escapes too (shortEscapes).
+		in, out := set.CopyEscapeTo((*byte)(unsafe.Add(p, l)), s, x.shortTab)
+		l += out
+		n = in
+	} else if x.long.Tab == nil {
+		n = set.CopyTo((*byte)(unsafe.Add(p, l)), s)
+		l += n
+	} else {
+		// The same for a longer string (longEscapes), with its own end
+		// and stops, as in writeStringValue.
+		in, out := scan.CopyEscapeLong(&x.long, (*byte)(unsafe.Add(p, l)), s)
+		l += out
+		if in == len(s) {
+			*(*byte)(unsafe.Add(p, l)) = x.quote
+			return b[:l+1], nil
+		}
+		return x.quoteLongRest(dst, b[:cap(b)], l, s, in)
+	}
+	if n == len(s) {
+		*(*byte)(unsafe.Add(p, l)) = x.quote
+		return b[:l+1], nil
+	}
+	b = b[:cap(b)]
+	if t := x.table; t != nil && vectorRest(s, n) {
+		in, out := set.Escape(b[l:], s[n:], t)
+		l, n = l+out, n+in
+	} else if t != nil {
+		// tableEscapes, inline (see the top of the file).
+		lim := len(b) - len(s) - scan.Slack - 16
+		for n < len(s) && s[n] < utf8.RuneSelf && l-n <= lim {
+			e := &t[s[n]]
+			binary.LittleEndian.PutUint64(b[l:], e.W)
+			l += int(e.N)
+			n++
+			if len(s)-n <= shortTail {
+				for n < len(s) && !set.Contains(s[n]) {
+					b[l] = s[n]
+					l++
+					n++
+				}
+				continue
+			}
+			m := set.Copy(b[l:], s[n:])
+			l += m
+			n += m
+		}
+	}
+	if n == len(s) {
+		b[l] = x.quote
+		return b[:l+1], nil
+	}
+	return x.appendQuoteRest(dst, b, l, s, n)
 }
 
 // quickKey returns the optionKey of e, or noQuickKey when e has a

@@ -10,9 +10,10 @@ import (
 	"testing"
 )
 
-// TestInlinedTableEscapes checks that the loops writeStringValue and
-// appendQuote hold inline are tableEscapes' loop, to the letter: the three
-// may not drift apart (see fastpath.go for why the copies stay).
+// TestInlinedTableEscapes checks that the loops writeStringValue,
+// Escaping.appendQuote and Quoter.appendQuote hold inline are
+// tableEscapes' loop, to the letter: the four may not drift apart (see
+// fastpath.go for why the copies stay).
 func TestInlinedTableEscapes(t *testing.T) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "fastpath.go", nil, 0)
@@ -30,7 +31,14 @@ func TestInlinedTableEscapes(t *testing.T) {
 	loops := map[string]string{}
 	for _, d := range f.Decls {
 		fn, ok := d.(*ast.FuncDecl)
-		if !ok || (fn.Name.Name != "tableEscapes" && fn.Name.Name != "writeStringValue" && fn.Name.Name != "appendQuote") {
+		if !ok {
+			continue
+		}
+		name := fn.Name.Name
+		if fn.Recv != nil {
+			name = strings.TrimPrefix(text(fn.Recv.List[0].Type), "*") + "." + name
+		}
+		if name != "tableEscapes" && name != "Generator.writeStringValue" && name != "Escaping.appendQuote" && name != "Quoter.appendQuote" {
 			continue
 		}
 		ast.Inspect(fn.Body, func(n ast.Node) bool {
@@ -44,7 +52,7 @@ func TestInlinedTableEscapes(t *testing.T) {
 					continue
 				}
 				if _, ok := blk.List[i+1].(*ast.ForStmt); ok {
-					loops[fn.Name.Name] += text(as) + " ; " + text(blk.List[i+1])
+					loops[name] += text(as) + " ; " + text(blk.List[i+1])
 				}
 			}
 			return true
@@ -54,7 +62,7 @@ func TestInlinedTableEscapes(t *testing.T) {
 	if a == "" {
 		t.Fatal("loop not found in tableEscapes")
 	}
-	for _, name := range []string{"writeStringValue", "appendQuote"} {
+	for _, name := range []string{"Generator.writeStringValue", "Escaping.appendQuote", "Quoter.appendQuote"} {
 		if b := loops[name]; b != a {
 			t.Errorf("the inline loop of %s differs from tableEscapes:\n%s\n%s", name, b, a)
 		}

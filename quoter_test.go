@@ -1,6 +1,7 @@
 package jgen_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"math"
@@ -10,41 +11,68 @@ import (
 	"github.com/jgen-go/jgen"
 )
 
-// quoterEscapings covers the presets, a CharacterEscapes with a scan hook
-// (HTMLEscapes), one without, and the InvalidUTF8Error policy.
-func quoterEscapings() map[string]jgen.Escaping {
+// quoterEscapings covers every preset, a CharacterEscapes without a scan
+// hook (HTMLEscapes), scan hooks with and without a table of the ASCII
+// forms (one form longer than 8 bytes leaves it out), the apostrophe as
+// the quote char, upper-case hex, and MaxUnescaped at U+00FF and U+07FF
+// (no table path for the code points between).
+func quoterEscapings(t *testing.T) map[string]jgen.Escaping {
+	findZ := func(s []byte) int { return bytes.IndexByte(s, 'Z') }
+	runes := map[rune]string{'\u2028': `\u2028`, 'é': `\u00e9`}
+	hooked, err := jgen.NewCharacterEscapes(jgen.EscapeSpec{ASCII: map[byte]jgen.Escape{'Z': jgen.EscapeSequence(`\u005A`)}, Runes: runes, IndexEscape: findZ})
+	chk(t, err)
+	noTable, err := jgen.NewCharacterEscapes(jgen.EscapeSpec{ASCII: map[byte]jgen.Escape{'Z': jgen.EscapeSequence(`\u005A\u200B`), 'a': jgen.EscapeUnicode()}, IndexEscape: findZ})
+	chk(t, err)
 	return map[string]jgen.Escaping{
 		"Minimal": jgen.Minimal, "Stdlib": jgen.Stdlib, "Jackson": jgen.Jackson, "ASCII": jgen.ASCII,
 		"PrintableASCII": jgen.PrintableASCII, "Slog": jgen.Slog, "StdlibNoHTML": jgen.StdlibNoHTML,
 		"StdlibNoHTMLMarshaler": jgen.StdlibNoHTMLMarshaler,
 		"HTMLEscapes":           {CharacterEscapes: jgen.HTMLEscapes, QuoteChar: '\'', InvalidUTF8: jgen.InvalidUTF8Replace},
 		"surrogates":            {SurrogateEscapes: true, EscapeSlash: true, InvalidUTF8: jgen.InvalidUTF8ReplaceRaw},
+		"hooked":                {CharacterEscapes: hooked, UpperHex: true},
+		"hookedASCII":           {CharacterEscapes: hooked, MaxUnescaped: 0x7F, HTMLSafe: true},
+		"hookedNoTable":         {CharacterEscapes: noTable, QuoteChar: '\''},
+		"apostrophe":            {QuoteChar: '\'', UpperHex: true, JSLineTerminators: true},
+		"latin1":                {MaxUnescaped: 0xFF, EscapeSlash: true},
+		"twoByte":               {MaxUnescaped: 0x7FF, HTMLSafe: true},
 	}
 }
 
-// quoterInputs puts each kind of character at each position of strings of
-// every length from 0 to 40 (the byte loop, the kernel and their edge),
-// plus long text of each kind.
+// quoterInputs puts each kind of character at every position of strings
+// of every length from 0 to 40 (both sides of the short kernel's
+// scan.ShortEscape, of shortTail and of vectorTail), ASCII and non-ASCII
+// around it, plus long text of each kind.
 func quoterInputs() []string {
-	specials := []string{"\"", "\\", "\x00", "\b", "\f", "\x1f", "\x7f", "/", "<", "'", "é", "日", "😀", "\u2028", "\xff", "\xe2\x80", "\xed\xa0\x80"}
+	specials := []string{"\"", "\\", "\x00", "\b", "\f", "\n", "\x1f", "\x7f", "/", "<", "&", "'", "Z", "é", "ÿ", "日", "😀", "\u2028", "\xff", "\xe2\x80", "\xed\xa0\x80", "\"\n"}
 	var in []string
 	for n := 0; n <= 40; n++ {
-		base := strings.Repeat("abcdefghij", 5)[:n]
-		in = append(in, base, strings.Repeat("日", n))
-		for _, sp := range specials {
-			for i := 0; i <= n; i += max(1, n/5) {
-				in = append(in, base[:i]+sp+base[i:])
+		for _, base := range []string{strings.Repeat("abcdefghij", 5)[:n], strings.Repeat("日本語", 5)[:n]} {
+			in = append(in, base)
+			for _, sp := range specials {
+				for i := 0; i <= n; i++ {
+					in = append(in, base[:i]+sp+base[i:])
+				}
 			}
 		}
+		in = append(in, strings.Repeat("日", n), strings.Repeat("\"", n), strings.Repeat("a\"", n))
 	}
 	return append(in, strings.Repeat("日本語のログ。", 30), strings.Repeat("日本語のログ。", 30)[:200],
-		strings.Repeat("text with \"quotes\" and é ", 20), strings.Repeat("é", 100)+"\u2029")
+		strings.Repeat("text with \"quotes\" and é ", 20), strings.Repeat("é", 100)+"\u2029",
+		strings.Repeat("x", 300)+"\n"+strings.Repeat("Z", 30)+"日"+strings.Repeat("\"", 40),
+		strings.Repeat("\x01", 200), strings.Repeat("ab\xffc", 50))
 }
 
+// TestQuoterEqualsAppendQuote checks that Quoter.AppendQuote, its Bytes
+// form and the generator's fast path write the bytes Escaping.AppendQuote
+// writes, and refuse what it refuses with the same error, under every
+// escaping and InvalidUTF8 policy: into a slice that must grow and into
+// one with room whose spare capacity holds garbage (which must not show).
 func TestQuoterEqualsAppendQuote(t *testing.T) {
 	inputs := quoterInputs()
-	for name, e := range quoterEscapings() {
-		for _, policy := range []jgen.InvalidUTF8Policy{e.InvalidUTF8, jgen.InvalidUTF8Error} {
+	policies := []jgen.InvalidUTF8Policy{jgen.InvalidUTF8Error, jgen.InvalidUTF8Replace, jgen.InvalidUTF8ReplaceRaw}
+	roomy := make([]byte, 6, 4096)
+	for name, e := range quoterEscapings(t) {
+		for _, policy := range policies {
 			e.InvalidUTF8 = policy
 			q, err := jgen.NewQuoter(e)
 			if err != nil {
@@ -53,16 +81,40 @@ func TestQuoterEqualsAppendQuote(t *testing.T) {
 			if q.Escaping() != e {
 				t.Fatalf("%s: Escaping() is not the escaping given", name)
 			}
+			gbuf := make([]byte, 0, 4096)
+			g, err := jgen.NewAppendGenerator(gbuf, &jgen.Options{Escaping: e})
+			chk(t, err)
 			dst := []byte("prefix")
+			arena := make([]byte, 0, 256)
 			for _, s := range inputs {
 				want, werr := e.AppendQuote(dst[:6:6], s)
 				got, gerr := q.AppendQuote(dst[:6], s)
-				gotB, _ := q.AppendQuoteBytes(nil, []byte(s))
-				if string(got) != string(want) || (gerr == nil) != (werr == nil) || (werr == nil && "prefix"+string(gotB) != string(want)) {
+				if string(got) != string(want) || (gerr == nil) != (werr == nil) {
 					t.Fatalf("%s/%v: %q:\n got %q, %v\nwant %q, %v", name, policy, s, got, gerr, want, werr)
 				}
 				if werr != nil && gerr.Error() != werr.Error() {
 					t.Fatalf("%s/%v: %q: error %v, want %v", name, policy, s, gerr, werr)
+				}
+				// s inside an array of other bytes, into garbage.
+				full := roomy[:min(cap(roomy), len(want)+64)]
+				for i := range full {
+					full[i] = '~'
+				}
+				copy(full, "prefix")
+				src := append(append(append(arena[:0], '"'), s...), '\\')[1 : 1+len(s)]
+				gotB, berr := q.AppendQuoteBytes(roomy, src)
+				if string(gotB) != string(want) || (berr == nil) != (werr == nil) {
+					t.Fatalf("%s/%v: %q: AppendQuoteBytes with room:\n got %q, %v\nwant %q, %v", name, policy, s, gotB, berr, want, werr)
+				}
+				if werr == nil && len(gotB) > 6 && &gotB[0] != &roomy[0] {
+					t.Fatalf("%s/%v: %q: AppendQuoteBytes grew a slice with room", name, policy, s)
+				}
+				// The generator's fast path: a value in a compact array.
+				g.ResetAppend(gbuf[:0])
+				chk(t, g.WriteStartArray())
+				gerr = g.WriteString(s)
+				if (gerr == nil) != (werr == nil) || gerr == nil && string(g.Bytes()) != "["+string(want[6:]) {
+					t.Fatalf("%s/%v: %q: WriteString wrote %q, %v; want [%q, %v", name, policy, s, g.Bytes(), gerr, want[6:], werr)
 				}
 				dst = got
 			}

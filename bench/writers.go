@@ -168,21 +168,35 @@ func jgenQuoterWriter(preset string, e jgen.Escaping) Writer {
 			}
 			buf := make([]byte, 0, in.OutputBound())
 			return func() ([]byte, error) {
-				b := append(buf[:0], '[')
-				var err error
-				for i, s := range in.Strings {
-					if i > 0 {
-						b = append(b, ',')
-					}
-					if b, err = q.AppendQuote(b, s); err != nil {
-						return nil, err
-					}
+				b, err := quoteArray(q, buf[:0], in.Strings)
+				if err != nil {
+					return nil, err
 				}
-				buf = append(b, ']')
+				buf = b
 				return buf, nil
 			}
 		},
 	}
+}
+
+// quoteArray appends strs to b as a JSON array by q, brackets and commas
+// by hand. It is a function of its own, as writeArray is, so that
+// Quoter.AppendQuote is inlined into the loop as a caller's would be: in
+// the closure, which the compiler clones into DrawnWriters where it
+// inlines jgenQuoterWriter, the call stayed a call (Go 1.26, seen in the
+// test binary's code), 12 instructions a string more.
+func quoteArray(q *jgen.Quoter, b []byte, strs []string) ([]byte, error) {
+	b = append(b, '[')
+	var err error
+	for i, s := range strs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if b, err = q.AppendQuote(b, s); err != nil {
+			return nil, err
+		}
+	}
+	return append(b, ']'), nil
 }
 
 // appendQuoteWriter is a writer over a generic AppendQuote of the jsontext
