@@ -40,6 +40,7 @@ type config struct {
 	jackson        string
 	slog           string
 	server         string
+	valuesV2       string
 	out            string
 	quick, reuse   bool
 }
@@ -63,6 +64,8 @@ func main() {
 		"BenchmarkSlog results merged when the run has none: comma-separated files of go test output and of \"name count instr/op\" lines")
 	flag.StringVar(&c.server, "server", "results/server/server.tsv",
 		"cmd/serverbench's results, added as their own section when the file exists (the report does not run serverbench); empty to leave out")
+	flag.StringVar(&c.valuesV2, "values-v2", "results/values-v2/callgrind.tsv",
+		"callgrind.sh TSVs of BenchmarkValuesV2 (Go 1.27), comma-separated, added as their own section when present (the report does not run them: its Go may lack encoding/json/v2); empty to leave out")
 	flag.StringVar(&c.out, "o", "", "output directory (default results, or results/quick with -quick)")
 	flag.BoolVar(&c.quick, "quick", false, "quick iteration: -count 1, -benchtime 50ms, input=string matrix only, callgrind on len=1000 of jgen-append and the floor")
 	flag.BoolVar(&c.reuse, "reuse", false, "do not run anything: rebuild REPORT.md and chart.png from the files of the last run")
@@ -187,6 +190,7 @@ func main() {
 		chartPath: filepath.Join(c.out, "chart.png"),
 		cpuLine:   headerLine(data, "cpu:"),
 		serverTSV: c.server,
+		v2TSVs:    c.valuesV2,
 	}
 	if err := rep.drawChart(); err != nil {
 		log.Printf("chart: %v", err)

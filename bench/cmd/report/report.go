@@ -25,6 +25,7 @@ type report struct {
 	chartPath string
 	cpuLine   string // the "cpu:" line of the go test output
 	serverTSV string // cmd/serverbench's results, "" for none
+	v2TSVs    string // BenchmarkValuesV2 callgrind TSVs, comma-separated, "" for none
 }
 
 // A row is one writer variant in one cell.
@@ -275,6 +276,7 @@ func (r *report) markdown() string {
 	r.peerTables(&b)
 	r.valueTables(&b)
 	r.serverSection(&b)
+	r.v2Section(&b)
 	r.slogSection(&b)
 	return b.String()
 }
