@@ -64,7 +64,7 @@ func main() {
 		"BenchmarkSlog results merged when the run has none: comma-separated files of go test output and of \"name count instr/op\" lines")
 	flag.StringVar(&c.server, "server", "results/server/server.tsv",
 		"cmd/serverbench's results, added as their own section when the file exists (the report does not run serverbench); empty to leave out")
-	flag.StringVar(&c.valuesV2, "values-v2", "results/values-v2/callgrind.tsv",
+	flag.StringVar(&c.valuesV2, "values-v2", "results/values-v2/callgrind-0ab81e4-run1.tsv,results/values-v2/callgrind-0ab81e4-run2.tsv,results/values-v2/callgrind-0ab81e4-run3.tsv",
 		"callgrind.sh TSVs of BenchmarkValuesV2 (Go 1.27), comma-separated, added as their own section when present (the report does not run them: its Go may lack encoding/json/v2); empty to leave out")
 	flag.StringVar(&c.out, "o", "", "output directory (default results, or results/quick with -quick)")
 	flag.BoolVar(&c.quick, "quick", false, "quick iteration: -count 1, -benchtime 50ms, input=string matrix only, callgrind on len=1000 of jgen-append and the floor")
