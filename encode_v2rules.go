@@ -308,7 +308,12 @@ func compileV2(t reflect.Type, f v2Flags) (v2Func, bool) {
 		pt := reflect.PointerTo(t)
 		switch {
 		case hasMethod(t, "MarshalJSONTo"):
-			return nil, false
+			if marshalerToType == nil || !pt.Implements(marshalerToType) {
+				// The classic encoding/json, or a method of another
+				// signature (which v2 does not call: left to it).
+				return nil, false
+			}
+			return v2MarshalJSONToEncoder(t), true
 		case pt.Implements(jsonMarshalerType):
 			return v2MarshalJSONEncoder(t), true
 		case pt.Implements(textAppenderType):

@@ -1,12 +1,14 @@
 package jgen
 
 // The v2 rules' encoders of types with marshaling methods
-// (MarshalJSON, AppendText, MarshalText).
+// (MarshalJSONTo, MarshalJSON, AppendText, MarshalText).
 
 import (
+	"bytes"
 	"encoding"
 	"encoding/json"
 	"reflect"
+	"sync"
 	"unsafe"
 )
 
@@ -81,6 +83,56 @@ func v2MarshalJSONEncoder(t reflect.Type) v2Func {
 			})
 		}
 		if !ok {
+			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+		}
+		return out, nil
+	}
+}
+
+// toBuffer is the output of a MarshalJSONTo call under the v2 rules and
+// the jsontext.Encoder writing into it (an any: jsontext is not built
+// everywhere), pooled with it.
+type toBuffer struct {
+	b   bytes.Buffer
+	enc any
+}
+
+var toBufferPool = sync.Pool{New: func() any { return new(toBuffer) }}
+
+// v2MarshalJSONToEncoder calls MarshalJSONTo, as encoding/json/v2 calls
+// it through the value's address, with a jsontext.Encoder of v2's options
+// (callMarshalJSONToV2) writing into a buffer, and writes the output as
+// v2MarshalJSONEncoder writes MarshalJSON output: the bytes v2's own
+// encoder writes for the method's tokens are those of that encoder, as
+// compact text, which v2 lays out as it lays out MarshalJSON output. It
+// declines, as not implemented, a method that returns an error or writes
+// other than one value (v2's errors, its fallback on
+// errors.ErrUnsupported), output the MarshalJSON rule declines (strings
+// with an escape, under HTMLSafe or JSLineTerminators the characters
+// they escape), nesting past Options.MaxDepth, and any escaping but
+// Minimal's with HTMLSafe, JSLineTerminators and the InvalidUTF8 policies
+// Error and ReplaceRaw (those of v2's options).
+func v2MarshalJSONToEncoder(t reflect.Type) v2Func {
+	z := v2MethodIface(t)
+	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+		e := s.esc.escaping
+		if e.InvalidUTF8 != InvalidUTF8Error && e.InvalidUTF8 != InvalidUTF8ReplaceRaw {
+			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+		}
+		tb := toBufferPool.Get().(*toBuffer)
+		err := callMarshalJSONToV2(withData(z, p), tb, s.g.opts.V2, e.HTMLSafe, e.JSLineTerminators, e.InvalidUTF8 != InvalidUTF8Error)
+		var (
+			out  []byte
+			ok   bool
+			deep = -1
+		)
+		if err == nil {
+			out, ok, deep = s.appendPlainJSON(b, tb.b.Bytes())
+		}
+		if tb.b.Cap() <= 1<<16 {
+			toBufferPool.Put(tb)
+		}
+		if err != nil || !ok || deep >= 0 {
 			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
 		}
 		return out, nil

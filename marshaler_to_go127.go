@@ -11,6 +11,7 @@ package jgen
 import (
 	"bytes"
 	"encoding/json/jsontext"
+	jsonv2 "encoding/json/v2"
 	"reflect"
 )
 
@@ -39,3 +40,33 @@ type toFailure struct{ err error }
 func (f toFailure) MarshalJSONTo(*jsontext.Encoder) error { return f.err }
 
 func marshalToFailure(err error) any { return toFailure{err} }
+
+// callMarshalJSONToV2 calls the MarshalJSONTo method of m with the
+// jsontext.Encoder of buf, reset onto its buffer (emptied) with the
+// options encoding/json/v2's encoder would carry under o and an escaping
+// that is Minimal's but for HTMLSafe, JSLineTerminators and its
+// InvalidUTF8 policy (allowUTF8: not InvalidUTF8Error), so that a method
+// that reads its options or marshals through json.MarshalEncode writes
+// what it writes there; the output is compact.
+func callMarshalJSONToV2(m any, buf *toBuffer, o *JSONv2, html, js, allowUTF8 bool) error {
+	buf.b.Reset()
+	opts := jsonv2.JoinOptions(
+		jsontext.AllowDuplicateNames(o.AllowDuplicateNames),
+		jsontext.AllowInvalidUTF8(allowUTF8),
+		jsontext.EscapeForHTML(html),
+		jsontext.EscapeForJS(js),
+		jsonv2.Deterministic(true), // jgen sorts map entries always
+		jsonv2.FormatNilSliceAsNull(o.FormatNilSliceAsNull),
+		jsonv2.FormatNilMapAsNull(o.FormatNilMapAsNull),
+		jsonv2.OmitZeroStructFields(o.OmitZeroStructFields),
+		jsonv2.StringifyNumbers(o.StringifyNumbers),
+	)
+	enc, _ := buf.enc.(*jsontext.Encoder)
+	if enc == nil {
+		enc = jsontext.NewEncoder(&buf.b, opts)
+		buf.enc = enc
+	} else {
+		enc.Reset(&buf.b, opts)
+	}
+	return m.(marshalerTo).MarshalJSONTo(enc)
+}

@@ -1,0 +1,180 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package jgen_test
+
+// MarshalJSONTo under jgen's v2 rules against encoding/json/v2's Marshal:
+// the values jgen encodes byte for byte, those it declines (a failing
+// method, one writing other than one value) given by the drop-in as
+// encoding/json/v2 gives them. Go 1.27 only, as compareV2 and the
+// drop-in are.
+
+import (
+	"encoding/json/jsontext"
+	jsonv2 "encoding/json/v2"
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/jgen-go/jgen"
+	jgenv2 "github.com/jgen-go/jgen/json/v2"
+)
+
+// toObj writes an object by tokens (value receiver).
+type toObj struct{ N int }
+
+func (x toObj) MarshalJSONTo(enc *jsontext.Encoder) error {
+	if err := enc.WriteToken(jsontext.BeginObject); err != nil {
+		return err
+	}
+	for _, tok := range []jsontext.Token{jsontext.String("n"), jsontext.Int(int64(x.N)), jsontext.String("a")} {
+		if err := enc.WriteToken(tok); err != nil {
+			return err
+		}
+	}
+	if err := enc.WriteValue(jsontext.Value(` [ true , null, 1.50 ] `)); err != nil {
+		return err
+	}
+	return enc.WriteToken(jsontext.EndObject)
+}
+
+// toPtr writes a string (pointer receiver).
+type toPtr struct{ S string }
+
+func (x *toPtr) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return enc.WriteToken(jsontext.String("p:" + x.S))
+}
+
+// toNum marshals a number and a nested toObj through MarshalEncode, with
+// the encoder's options (StringifyNumbers among them).
+type toNum struct{}
+
+func (toNum) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return jsonv2.MarshalEncode(enc, []any{42, 1.5, toObj{7}, map[string]int{"b": 2, "a": 1}, []int(nil)})
+}
+
+// toFunc calls its func.
+type toFunc struct {
+	f func(*jsontext.Encoder) error
+}
+
+func (x toFunc) MarshalJSONTo(enc *jsontext.Encoder) error { return x.f(enc) }
+
+func toValue(s string) toFunc {
+	return toFunc{func(enc *jsontext.Encoder) error { return enc.WriteValue(jsontext.Value(s)) }}
+}
+
+var errTo = errors.New("to failed")
+
+// toCases are the values compared, and whether jgen encodes each under
+// the default options.
+var toCases = []struct {
+	v       any
+	encodes bool
+}{
+	{toObj{3}, true},
+	{&toObj{3}, true},
+	{(*toObj)(nil), true},
+	{toPtr{"x"}, true},
+	{&toPtr{"y"}, true},
+	{(*toPtr)(nil), true},
+	{[]toPtr{{"a"}, {"b"}}, true},
+	{[2]toObj{{1}, {2}}, true},
+	{map[string]toPtr{"k": {"v"}, "j": {"w"}}, true},
+	{map[string]any{"k": toPtr{"v"}, "o": toObj{1}}, true},
+	{[]any{toPtr{"i"}, &toPtr{"j"}, nil}, true},
+	{struct {
+		F toPtr
+		P *toPtr
+		Q *toPtr
+		I any
+		O toObj `json:"o,omitempty"`
+	}{F: toPtr{"f"}, P: &toPtr{"p"}, I: toPtr{"i"}}, true},
+	{toNum{}, true},
+	{[]toNum{{}}, true},
+	{toValue(`[[[[1]]]]`), true},
+	{toValue(`{"a":{"b":[{},[]]},"c":"<&>\u2028"}`), true}, // jsontext writes \u2028 raw
+	{toValue("\"<&>\u2028\""), true},
+	{toValue("\"a\xffb\""), false}, // invalid UTF-8 refused by v2's encoder
+	{toValue(`"a\nb"`), false},     // a string with an escape
+	{toValue(`{"a":1,"a":2}`), false},
+	{toFunc{func(*jsontext.Encoder) error { return nil }}, false},
+	{toFunc{func(enc *jsontext.Encoder) error {
+		enc.WriteToken(jsontext.Int(1))
+		return enc.WriteToken(jsontext.Int(2))
+	}}, false},
+	{toFunc{func(enc *jsontext.Encoder) error { return enc.WriteToken(jsontext.BeginArray) }}, false},
+	{toFunc{func(*jsontext.Encoder) error { return errTo }}, false},
+	{toFunc{func(*jsontext.Encoder) error { return errors.ErrUnsupported }}, false},
+	{[]any{1, toFunc{func(enc *jsontext.Encoder) error {
+		enc.WriteToken(jsontext.Null)
+		return errTo
+	}}}, false},
+	{struct{ A []toFunc }{[]toFunc{toValue(`1`), toFunc{func(*jsontext.Encoder) error { return errTo }}}}, false},
+}
+
+// TestWriteValueV2MarshalJSONTo compares toCases under every option set,
+// checks which jgen encodes under the default options, and that the
+// drop-in gives what encoding/json/v2 gives, errors included.
+func TestWriteValueV2MarshalJSONTo(t *testing.T) {
+	for _, c := range v2OptionCases() {
+		var n v2Tally
+		for i, tc := range toCases {
+			name := fmt.Sprintf("value %d (%T)", i, tc.v)
+			compareV2(t, name, c, tc.v, &n)
+			if c.name == "default" {
+				_, err := jgen.Marshal(tc.v, &c.jgen)
+				if declined := errors.Is(err, jgen.ErrV2Unimplemented); declined == tc.encodes {
+					t.Errorf("%s: error %v, want encoded %v", name, err, tc.encodes)
+				}
+			}
+			want, werr := jsonv2.Marshal(tc.v, append(c.std, jsonv2.Deterministic(true))...)
+			got, gerr := jgenv2.Marshal(tc.v, append(c.std, jsonv2.Deterministic(true))...)
+			if string(got) != string(want) || fmt.Sprint(gerr) != fmt.Sprint(werr) {
+				t.Errorf("%s under %s: drop-in %q, %v; want %q, %v", name, c.name, got, gerr, want, werr)
+			}
+		}
+		t.Logf("%s: %d same, %d errors in both, %d declined", c.name, n.same, n.bothErr, n.declined)
+	}
+}
+
+// TestWriteValueV2MarshalJSONToBytes pins jgen's bytes for a few values
+// and the errors of the drop-in for the failing methods.
+func TestWriteValueV2MarshalJSONToBytes(t *testing.T) {
+	v2 := &jgen.JSONv2{}
+	for _, tc := range []struct {
+		v    any
+		o    jgen.Options
+		want string
+	}{
+		{toObj{3}, jgen.Options{V2: v2}, `{"n":3,"a":[true,null,1.50]}`},
+		{[]toPtr{{"a"}}, jgen.Options{V2: v2}, `["p:a"]`},
+		{toNum{}, jgen.Options{V2: &jgen.JSONv2{StringifyNumbers: true}}, `["42","1.5",{"n":7,"a":[true,null,1.50]},{"a":"1","b":"2"},[]]`},
+		{toNum{}, jgen.Options{V2: &jgen.JSONv2{FormatNilSliceAsNull: true}}, `[42,1.5,{"n":7,"a":[true,null,1.50]},{"a":1,"b":2},null]`},
+		{toObj{1}, jgen.Options{V2: v2, Layout: jgen.Indented, Indent: "  "}, "{\n  \"n\": 1,\n  \"a\": [\n    true,\n    null,\n    1.50\n  ]\n}"},
+		{toValue("\"<&>\u2028\""), jgen.Options{V2: v2}, "\"<&>\u2028\""},
+	} {
+		got, err := jgen.Marshal(tc.v, &tc.o)
+		if err != nil || string(got) != tc.want {
+			t.Errorf("%T: got %q, %v; want %q", tc.v, got, err, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		v       any
+		pointer jsontext.Pointer
+		is      error
+	}{
+		{[]any{1, toFunc{func(*jsontext.Encoder) error { return errTo }}}, "/1", errTo},
+		{map[string]any{"k": toFunc{func(*jsontext.Encoder) error { return nil }}}, "/k", nil},
+		{struct{ A []toFunc }{[]toFunc{toValue(`1`), toValue(`"a\xff"`)}}, "/A/1", nil},
+	} {
+		_, err := jgenv2.Marshal(tc.v)
+		var se *jsonv2.SemanticError
+		if !errors.As(err, &se) || se.JSONPointer != tc.pointer || (tc.is != nil && !errors.Is(err, tc.is)) {
+			t.Errorf("%T: error %v, want a *SemanticError at %q", tc.v, err, tc.pointer)
+		}
+		_, werr := jsonv2.Marshal(tc.v)
+		if err == nil || err.Error() != werr.Error() {
+			t.Errorf("%T: error %v, want %v", tc.v, err, werr)
+		}
+	}
+}
