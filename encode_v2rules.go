@@ -313,15 +313,40 @@ func compileV2(t reflect.Type, f v2Flags) (v2Func, bool) {
 				// signature (which v2 does not call: left to it).
 				return nil, false
 			}
-			return v2MarshalJSONToEncoder(t), true
-		case pt.Implements(jsonMarshalerType):
-			return v2MarshalJSONEncoder(t), true
-		case pt.Implements(textAppenderType):
-			return v2AppendTextEncoder(t), true
+			// v2 falls back on the next method, or the default
+			// encoding, where MarshalJSONTo returns
+			// errors.ErrUnsupported having written nothing.
+			prev, ok := compileV2After(t, f)
+			if !ok {
+				prev = v2Unimplemented(t)
+			}
+			return v2MarshalJSONToEncoder(t, prev), true
 		default:
-			return v2MarshalTextEncoder(t), true
+			return compileV2After(t, f)
 		}
 	}
+	return compileV2Kind(t, f)
+}
+
+// compileV2After compiles the encoder of t, a type with methods v2
+// calls, under f, less MarshalJSONTo: its MarshalJSON, AppendText or
+// MarshalText, else the encoding of its kind.
+func compileV2After(t reflect.Type, f v2Flags) (v2Func, bool) {
+	pt := reflect.PointerTo(t)
+	switch {
+	case pt.Implements(jsonMarshalerType):
+		return v2MarshalJSONEncoder(t), true
+	case pt.Implements(textAppenderType):
+		return v2AppendTextEncoder(t), true
+	case pt.Implements(textMarshalerType):
+		return v2MarshalTextEncoder(t), true
+	}
+	return compileV2Kind(t, f)
+}
+
+// compileV2Kind compiles the encoder of t under f by its kind, methods
+// left aside.
+func compileV2Kind(t reflect.Type, f v2Flags) (v2Func, bool) {
 	switch t.Kind() {
 	case reflect.Bool:
 		return v2Bool, true

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"encoding"
 	"encoding/json"
+	"errors"
 	"reflect"
 	"sync"
 	"unsafe"
@@ -111,8 +112,10 @@ var toBufferPool = sync.Pool{New: func() any { return new(toBuffer) }}
 // with an escape, under HTMLSafe or JSLineTerminators the characters
 // they escape), nesting past Options.MaxDepth, and any escaping but
 // Minimal's with HTMLSafe, JSLineTerminators and the InvalidUTF8 policies
-// Error and ReplaceRaw (those of v2's options).
-func v2MarshalJSONToEncoder(t reflect.Type) v2Func {
+// Error and ReplaceRaw (those of v2's options). A method that returns an
+// error matching errors.ErrUnsupported having written nothing gets prev,
+// as v2 falls back on the next method or the default encoding.
+func v2MarshalJSONToEncoder(t reflect.Type, prev v2Func) v2Func {
 	z := v2MethodIface(t)
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
 		e := s.esc.escaping
@@ -120,7 +123,11 @@ func v2MarshalJSONToEncoder(t reflect.Type) v2Func {
 			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
 		}
 		tb := toBufferPool.Get().(*toBuffer)
-		err := callMarshalJSONToV2(withData(z, p), tb, s.g.opts.V2, e.HTMLSafe, e.JSLineTerminators, e.InvalidUTF8 != InvalidUTF8Error)
+		wrote, err := callMarshalJSONToV2(withData(z, p), tb, s.g.opts.V2, e.HTMLSafe, e.JSLineTerminators, e.InvalidUTF8 != InvalidUTF8Error)
+		if err != nil && !wrote && errors.Is(err, errors.ErrUnsupported) {
+			toBufferPool.Put(tb)
+			return prev(s, b, p)
+		}
 		var (
 			out  []byte
 			ok   bool

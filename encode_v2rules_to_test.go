@@ -65,6 +65,32 @@ func toValue(s string) toFunc {
 
 var errTo = errors.New("to failed")
 
+// toSkip refuses with errors.ErrUnsupported, having written nothing:
+// encoded as a struct, as v2 falls back on the default encoding.
+type toSkip struct {
+	A     int
+	calls *int
+}
+
+func (x toSkip) MarshalJSONTo(*jsontext.Encoder) error {
+	*x.calls++
+	return fmt.Errorf("skip: %w", errors.ErrUnsupported)
+}
+
+// toSkipText refuses as toSkip does, falling back on its MarshalText.
+type toSkipText struct{}
+
+func (toSkipText) MarshalJSONTo(*jsontext.Encoder) error { return errors.ErrUnsupported }
+func (toSkipText) MarshalText() ([]byte, error)          { return []byte("text"), nil }
+
+// toSkipLate writes a value, then refuses: v2's error.
+type toSkipLate struct{}
+
+func (toSkipLate) MarshalJSONTo(enc *jsontext.Encoder) error {
+	enc.WriteToken(jsontext.Null)
+	return errors.ErrUnsupported
+}
+
 // toCases are the values compared, and whether jgen encodes each under
 // the default options.
 var toCases = []struct {
@@ -104,7 +130,10 @@ var toCases = []struct {
 	}}, false},
 	{toFunc{func(enc *jsontext.Encoder) error { return enc.WriteToken(jsontext.BeginArray) }}, false},
 	{toFunc{func(*jsontext.Encoder) error { return errTo }}, false},
-	{toFunc{func(*jsontext.Encoder) error { return errors.ErrUnsupported }}, false},
+	{toFunc{func(*jsontext.Encoder) error { return errors.ErrUnsupported }}, false}, // a func: v2's error
+	{[]toSkip{{A: 1, calls: new(int)}}, true},
+	{map[string]toSkipText{"k": {}}, true},
+	{toSkipLate{}, false},
 	{[]any{1, toFunc{func(enc *jsontext.Encoder) error {
 		enc.WriteToken(jsontext.Null)
 		return errTo
@@ -157,6 +186,11 @@ func TestWriteValueV2MarshalJSONToBytes(t *testing.T) {
 		if err != nil || string(got) != tc.want {
 			t.Errorf("%T: got %q, %v; want %q", tc.v, got, err, tc.want)
 		}
+	}
+	calls := 0
+	got, err := jgenv2.Marshal(struct{ S toSkip }{toSkip{2, &calls}})
+	if string(got) != `{"S":{"A":2}}` || err != nil || calls != 1 {
+		t.Errorf("toSkip: got %s, %v after %d calls; want {\"S\":{\"A\":2}} after 1", got, err, calls)
 	}
 	for _, tc := range []struct {
 		v       any

@@ -47,8 +47,9 @@ func marshalToFailure(err error) any { return toFailure{err} }
 // that is Minimal's but for HTMLSafe, JSLineTerminators and its
 // InvalidUTF8 policy (allowUTF8: not InvalidUTF8Error), so that a method
 // that reads its options or marshals through json.MarshalEncode writes
-// what it writes there; the output is compact.
-func callMarshalJSONToV2(m any, buf *toBuffer, o *JSONv2, html, js, allowUTF8 bool) error {
+// what it writes there; the output is compact. wrote reports whether the
+// method wrote any token or value.
+func callMarshalJSONToV2(m any, buf *toBuffer, o *JSONv2, html, js, allowUTF8 bool) (wrote bool, err error) {
 	buf.b.Reset()
 	opts := jsonv2.JoinOptions(
 		jsontext.AllowDuplicateNames(o.AllowDuplicateNames),
@@ -68,5 +69,6 @@ func callMarshalJSONToV2(m any, buf *toBuffer, o *JSONv2, html, js, allowUTF8 bo
 	} else {
 		enc.Reset(&buf.b, opts)
 	}
-	return m.(marshalerTo).MarshalJSONTo(enc)
+	err = m.(marshalerTo).MarshalJSONTo(enc)
+	return enc.OutputOffset() > 0 || enc.StackDepth() > 0, err
 }

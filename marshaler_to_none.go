@@ -17,6 +17,6 @@ func callMarshalJSONTo(m any, buf *bytes.Buffer) error {
 
 func marshalToFailure(err error) any { return jsonFailure{err} }
 
-func callMarshalJSONToV2(m any, buf *toBuffer, o *JSONv2, html, js, allowUTF8 bool) error {
+func callMarshalJSONToV2(m any, buf *toBuffer, o *JSONv2, html, js, allowUTF8 bool) (bool, error) {
 	panic("jgen: MarshalJSONTo without encoding/json/v2")
 }
