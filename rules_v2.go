@@ -57,19 +57,34 @@ import "errors"
 // rules decline past 1000 pointers, slices, maps and interfaces.
 //
 // Methods are called as v2 calls them, on a value (not a pointer or an
-// interface) through its address, in v2's order: MarshalJSON (its output
+// interface) through its address, in v2's order: MarshalJSONTo (where
+// encoding/json/v2 is built; elsewhere declined), MarshalJSON (its output
 // checked, whitespace dropped), AppendText, MarshalText (the text written
-// as a string under the escaping).
+// as a string under the escaping). MarshalJSONTo gets a jsontext.Encoder
+// of its own writing into a buffer, with the options v2's encoder carries
+// (those of JSONv2, Deterministic always, AllowInvalidUTF8, EscapeForHTML
+// and EscapeForJS as the escaping says; not the layout: the output is
+// compact, laid out after), and its output is written as MarshalJSON
+// output; one that returns errors.ErrUnsupported having written nothing
+// falls back on the next method or the default encoding, as in v2. The
+// encoder is not v2's own: a method that reads its StackDepth,
+// StackPointer, OutputOffset or layout options sees those of an encoder
+// at the root, and one that writes past its value and ignores the error
+// its encoder returns gets its value written where v2 would fail.
 //
 // What jgen's v2 rules do not implement is refused with an *EncodeError
 // whose Err matches [ErrV2Unimplemented], naming the type, before
 // anything is written: an embedded jsontext.Value with members, an
 // embedded map with a key of invalid UTF-8 or (without
 // AllowDuplicateNames) one named as a member (v2 refuses it only where
-// that member was written), the format tag option, MarshalJSONTo methods, MarshalJSON output whose
-// strings v2 would rewrite (any backslash escape; under HTMLSafe or
-// JSLineTerminators the characters they escape) or under an escaping other
-// than Minimal's (with HTMLSafe, JSLineTerminators), types with an IsZero
+// that member was written), the format tag option, MarshalJSONTo methods
+// that return an error or write other than one value (v2's errors; such a
+// method is called again by v2 through the drop-in), MarshalJSON and
+// MarshalJSONTo output whose strings v2 would rewrite or writes escaped
+// (any backslash escape; under HTMLSafe or JSLineTerminators the
+// characters they escape) or under an escaping other than Minimal's (with
+// HTMLSafe, JSLineTerminators; for MarshalJSONTo also an InvalidUTF8
+// policy other than Error and ReplaceRaw), types with an IsZero
 // method under omitzero or OmitZeroStructFields (time.Time excepted), the
 // string option on a type that is not a number, map keys of other kinds
 // or with methods, jsontext.Value, and a struct type that
