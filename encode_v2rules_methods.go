@@ -105,12 +105,13 @@ var toBufferPool = sync.Pool{New: func() any { return new(toBuffer) }}
 // (callMarshalJSONToV2) writing into a buffer, and writes the output as
 // v2MarshalJSONEncoder writes MarshalJSON output: the bytes v2's own
 // encoder writes for the method's tokens are those of that encoder, as
-// compact text, which v2 lays out as it lays out MarshalJSON output. It
+// compact text, which v2 lays out as it lays out MarshalJSON output. As
+// the encoder's strings are v2's, escapes included, output the
+// MarshalJSON rule declines for its escapes is written as it is. It
 // declines, as not implemented, a method that returns an error or writes
 // other than one value (v2's errors, its fallback on
-// errors.ErrUnsupported), output the MarshalJSON rule declines (strings
-// with an escape, under HTMLSafe or JSLineTerminators the characters
-// they escape), nesting past Options.MaxDepth, and any escaping but
+// errors.ErrUnsupported aside), nesting past Options.MaxDepth, and any
+// escaping but
 // Minimal's with HTMLSafe, JSLineTerminators and the InvalidUTF8 policies
 // Error and ReplaceRaw (those of v2's options). A method that returns an
 // error matching errors.ErrUnsupported having written nothing gets prev,
@@ -134,7 +135,16 @@ func v2MarshalJSONToEncoder(t reflect.Type, prev v2Func) v2Func {
 			deep = -1
 		)
 		if err == nil {
-			out, ok, deep = s.appendPlainJSON(b, tb.b.Bytes())
+			val := tb.b.Bytes()
+			out, ok, deep = s.appendPlainJSON(b, val)
+			if !ok && deep < 0 && s.rawEscaping > 0 && s.esc.hook == nil && s.esc.quote == '"' && json.Valid(val) {
+				// The bytes of an encoder of v2's escaping: its strings
+				// are v2's, escapes included, and need no rewriting.
+				if deep = nestsPast(val, s.room); deep < 0 {
+					// less the newline jsontext ends a root value with
+					out, ok = append(b, bytes.TrimSuffix(val, []byte{'\n'})...), true
+				}
+			}
 		}
 		if tb.b.Cap() <= 1<<16 {
 			toBufferPool.Put(tb)

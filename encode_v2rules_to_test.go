@@ -121,7 +121,10 @@ var toCases = []struct {
 	{toValue(`{"a":{"b":[{},[]]},"c":"<&>\u2028"}`), true}, // jsontext writes \u2028 raw
 	{toValue("\"<&>\u2028\""), true},
 	{toValue("\"a\xffb\""), false}, // invalid UTF-8 refused by v2's encoder
-	{toValue(`"a\nb"`), false},     // a string with an escape
+	{toValue(`"a\nb"`), true},
+	{toValue(`{"k\u0041\"\n":["\u003c&>\u2028\u001f\/é\ud83d\ude00",{"":"\t"}]}`), true},
+	{toPtr{"a\"b\n<&>\u2028\x01\x7f"}, true},
+	{[]any{toObj{1}, &toPtr{"<\x1f>"}}, true},
 	{toValue(`{"a":1,"a":2}`), false},
 	{toFunc{func(*jsontext.Encoder) error { return nil }}, false},
 	{toFunc{func(enc *jsontext.Encoder) error {
@@ -181,6 +184,8 @@ func TestWriteValueV2MarshalJSONToBytes(t *testing.T) {
 		{toNum{}, jgen.Options{V2: &jgen.JSONv2{FormatNilSliceAsNull: true}}, `[42,1.5,{"n":7,"a":[true,null,1.50]},{"a":1,"b":2},null]`},
 		{toObj{1}, jgen.Options{V2: v2, Layout: jgen.Indented, Indent: "  "}, "{\n  \"n\": 1,\n  \"a\": [\n    true,\n    null,\n    1.50\n  ]\n}"},
 		{toValue("\"<&>\u2028\""), jgen.Options{V2: v2}, "\"<&>\u2028\""},
+		{toPtr{"<\n\u2028"}, jgen.Options{V2: v2, Escaping: jgen.Escaping{HTMLSafe: true, JSLineTerminators: true}}, `"p:\u003c\n\u2028"`},
+		{toValue(`"\u0041\/"`), jgen.Options{V2: v2}, `"A/"`},
 	} {
 		got, err := jgen.Marshal(tc.v, &tc.o)
 		if err != nil || string(got) != tc.want {

@@ -64,8 +64,8 @@ import "errors"
 // of its own writing into a buffer, with the options v2's encoder carries
 // (those of JSONv2, Deterministic always, AllowInvalidUTF8, EscapeForHTML
 // and EscapeForJS as the escaping says; not the layout: the output is
-// compact, laid out after), and its output is written as MarshalJSON
-// output; one that returns errors.ErrUnsupported having written nothing
+// compact, laid out after), and its output, whose strings are v2's,
+// escapes included, is written as it is; one that returns errors.ErrUnsupported having written nothing
 // falls back on the next method or the default encoding, as in v2. The
 // encoder is not v2's own: a method that reads its StackDepth,
 // StackPointer, OutputOffset or layout options sees those of an encoder
@@ -79,10 +79,10 @@ import "errors"
 // AllowDuplicateNames) one named as a member (v2 refuses it only where
 // that member was written), the format tag option, MarshalJSONTo methods
 // that return an error or write other than one value (v2's errors; such a
-// method is called again by v2 through the drop-in), MarshalJSON and
-// MarshalJSONTo output whose strings v2 would rewrite or writes escaped
-// (any backslash escape; under HTMLSafe or JSLineTerminators the
-// characters they escape) or under an escaping other than Minimal's (with
+// method is called again by v2 through the drop-in), MarshalJSON output
+// whose strings v2 would rewrite (any backslash escape; under HTMLSafe or
+// JSLineTerminators the characters they escape), MarshalJSON and
+// MarshalJSONTo output under an escaping other than Minimal's (with
 // HTMLSafe, JSLineTerminators; for MarshalJSONTo also an InvalidUTF8
 // policy other than Error and ReplaceRaw), types with an IsZero
 // method under omitzero or OmitZeroStructFields (time.Time excepted), the
