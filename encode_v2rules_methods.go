@@ -90,14 +90,7 @@ func v2MarshalJSONEncoder(t reflect.Type) v2Func {
 	}
 }
 
-// toBuffer is the output of a MarshalJSONTo call under the v2 rules and
-// the jsontext.Encoder writing into it (an any: jsontext is not built
-// everywhere), pooled with it.
-type toBuffer struct {
-	b   bytes.Buffer
-	enc any
-}
-
+// toBufferPool holds *toBuffer (marshaler_to_*.go).
 var toBufferPool = sync.Pool{New: func() any { return new(toBuffer) }}
 
 // v2MarshalJSONToEncoder calls MarshalJSONTo, as encoding/json/v2 calls

@@ -41,6 +41,13 @@ func (f toFailure) MarshalJSONTo(*jsontext.Encoder) error { return f.err }
 
 func marshalToFailure(err error) any { return toFailure{err} }
 
+// toBuffer is the output of a MarshalJSONTo call under the v2 rules and
+// the encoder writing into it, pooled with it.
+type toBuffer struct {
+	b   bytes.Buffer
+	enc *jsontext.Encoder
+}
+
 // callMarshalJSONToV2 calls the MarshalJSONTo method of m with the
 // jsontext.Encoder of buf, reset onto its buffer (emptied) with the
 // options encoding/json/v2's encoder would carry under o and an escaping
@@ -62,7 +69,7 @@ func callMarshalJSONToV2(m any, buf *toBuffer, o *JSONv2, html, js, allowUTF8 bo
 		jsonv2.OmitZeroStructFields(o.OmitZeroStructFields),
 		jsonv2.StringifyNumbers(o.StringifyNumbers),
 	)
-	enc, _ := buf.enc.(*jsontext.Encoder)
+	enc := buf.enc
 	if enc == nil {
 		enc = jsontext.NewEncoder(&buf.b, opts)
 		buf.enc = enc

@@ -17,6 +17,10 @@ func callMarshalJSONTo(m any, buf *bytes.Buffer) error {
 
 func marshalToFailure(err error) any { return jsonFailure{err} }
 
+// toBuffer is the output of a MarshalJSONTo call under the v2 rules
+// (marshaler_to_go127.go), never made here.
+type toBuffer struct{ b bytes.Buffer }
+
 func callMarshalJSONToV2(m any, buf *toBuffer, o *JSONv2, html, js, allowUTF8 bool) (bool, error) {
 	panic("jgen: MarshalJSONTo without encoding/json/v2")
 }
