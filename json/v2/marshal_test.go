@@ -44,6 +44,14 @@ func (methodTo) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return enc.WriteToken(jsontext.String("to"))
 }
 
+// methodToTwo writes two values, which v2 refuses.
+type methodToTwo struct{}
+
+func (methodToTwo) MarshalJSONTo(enc *jsontext.Encoder) error {
+	enc.WriteToken(jsontext.Int(1))
+	return enc.WriteToken(jsontext.Int(2))
+}
+
 type record struct {
 	ID    int               `json:"id"`
 	Name  string            `json:"name,omitempty"`
@@ -167,7 +175,8 @@ func TestMarshalFallback(t *testing.T) {
 		{[]any{1, "x", map[string]any{"a": nil}}, []Options{jsontext.Multiline(true)}, false},
 		{methodJSON{}, nil, false},
 		{escapedJSON{}, nil, true}, // MarshalJSON output with an escape
-		{methodTo{}, nil, true},    // MarshalJSONTo: not implemented
+		{methodTo{}, nil, false},
+		{methodToTwo{}, nil, true}, // MarshalJSONTo writing two values: v2's error
 		{methodText{"x"}, nil, false},
 		{struct{ embedded }{}, nil, false},                    // Go embedding
 		{fallbackMap{M: map[string]int{"a": 1}}, nil, false},  // an embedded fallback
