@@ -13,6 +13,7 @@ import (
 	jsonv2 "encoding/json/v2"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/jgen-go/jgen"
@@ -191,6 +192,14 @@ func TestWriteValueV2MarshalJSONToBytes(t *testing.T) {
 		if err != nil || string(got) != tc.want {
 			t.Errorf("%T: got %q, %v; want %q", tc.v, got, err, tc.want)
 		}
+	}
+	// Nesting to v2's limit of 10000 levels, and past it (declined).
+	deep := func(n int) any { return []any{toValue(strings.Repeat("[", n) + strings.Repeat("]", n))} }
+	var n v2Tally
+	compareV2(t, "9999 levels in one", v2OptionCases()[0], deep(9999), &n)
+	compareV2(t, "10000 levels in one", v2OptionCases()[0], deep(10000), &n)
+	if n.same != 1 || n.declined != 1 {
+		t.Errorf("nesting: %+v, want 1 same, 1 declined", n)
 	}
 	calls := 0
 	got, err := jgenv2.Marshal(struct{ S toSkip }{toSkip{2, &calls}})
