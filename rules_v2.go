@@ -124,6 +124,20 @@ type JSONv2 struct {
 	// same name; without this option such a key is refused as
 	// [ErrV2Unimplemented].
 	AllowDuplicateNames bool
+	// SupportFormatTag is the option of encoding/json/v2 (Go 1.27) that
+	// only its marker method ExperimentalSupportFormatTag names (the
+	// package github.com/go-json-experiment/json exports it): struct
+	// fields with the format tag option are written in that format.
+	// Without it, v2 refuses a struct with a format option on a field
+	// (declined here, as ErrV2Unimplemented). The formats written are
+	// those of time.Time (RFC3339, RFC3339Nano, the time package's other
+	// layout names, a layout of its own, unix, unixmilli, unixmicro,
+	// unixnano), time.Duration (sec, milli, micro, nano, units, iso8601),
+	// []byte and [N]byte (base64, base64url, base32, base32hex, base16 or
+	// hex, array), floats (nonfinite), slices and maps (emitnull,
+	// emitempty), and of those behind pointers; a format v2 refuses on a
+	// type, and a type with methods v2 calls, is declined.
+	SupportFormatTag bool
 }
 
 // ErrV2Unimplemented is matched by the *EncodeError of a value that
@@ -143,6 +157,7 @@ const (
 	v2NilMapNull
 	v2OmitZero
 	v2Stringify
+	v2FormatTag
 )
 
 func (o *JSONv2) flags() v2Flags {
@@ -158,6 +173,9 @@ func (o *JSONv2) flags() v2Flags {
 	}
 	if o.StringifyNumbers {
 		f |= v2Stringify
+	}
+	if o.SupportFormatTag {
+		f |= v2FormatTag
 	}
 	return f
 }
