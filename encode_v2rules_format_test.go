@@ -44,16 +44,24 @@ func v2FormatCases() []v2Case {
 }
 
 type (
-	fmtPtrDur  struct{ A **time.Duration `json:",format:milli"` }
-	fmtText    struct{ A v2Text `json:",format:unix"` }
-	fmtNamedB  struct{ A []namedByte `json:",format:emitnull"` }
-	fmtNamedB6 struct{ A []namedByte `json:",format:base64"` }
-	namedByte  byte
+	fmtPtrDur struct {
+		A **time.Duration `json:",format:milli"`
+	}
+	fmtText struct {
+		A v2Text `json:",format:unix"`
+	}
+	fmtNamedB struct {
+		A []namedByte `json:",format:emitnull"`
+	}
+	fmtNamedB6 struct {
+		A []namedByte `json:",format:base64"`
+	}
+	namedByte byte
 )
 
 var (
 	fmtTime     = time.Date(2024, 2, 29, 13, 4, 5, 123456789, time.UTC)
-	fmtZone     = time.Date(1999, 12, 31, 23, 59, 59, 5000, time.FixedZone("X<&>", -(9*3600 + 30*60)))
+	fmtZone     = time.Date(1999, 12, 31, 23, 59, 59, 5000, time.FixedZone("X<&>", -(9*3600+30*60)))
 	fmtNeg      = time.Unix(-1, 5)
 	fmtBigYear  = time.Date(12345, 1, 2, 3, 4, 5, 6, time.UTC)
 	fmtNegYear  = time.Date(-5, 1, 2, 3, 4, 5, 6, time.UTC)
