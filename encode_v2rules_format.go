@@ -25,9 +25,11 @@ import (
 // v2 accepts on the numeric formats of time.Time and time.Duration only.
 // It reports false where v2 refuses the format on t (its "invalid format
 // flag" error, or the string option's) and where jgen's rules do not
-// implement t or its format: a type with methods v2 calls (other than
-// time.Time and time.Duration, which v2 formats itself), arrays, structs,
-// interfaces and the other kinds, which v2 refuses with a format.
+// implement t or its format: a type with a MarshalJSONTo method, arrays,
+// structs, interfaces and the other kinds, which v2 refuses with a
+// format. A type with the other methods v2 calls (time.Time and
+// time.Duration aside, which v2 formats itself) is written by them, the
+// format ignored, as v2 does.
 func compileV2Format(t reflect.Type, f v2Flags, format string, str bool) (v2Func, bool) {
 	switch {
 	case t == timeType:
@@ -43,8 +45,14 @@ func compileV2Format(t reflect.Type, f v2Flags, format string, str bool) (v2Func
 			return nil, false
 		}
 	}
-	if hasV2Methods(t) || t == numberType {
-		return nil, false
+	if hasV2Methods(t) {
+		// v2's method arshalers ignore the format, but a MarshalJSONTo
+		// that returns errors.ErrUnsupported hands the value, format
+		// and all, to the encoding of its kind.
+		if hasMethod(t, "MarshalJSONTo") {
+			return nil, false
+		}
+		return compileV2(t, f)
 	}
 	switch k := t.Kind(); {
 	case k == reflect.Float32 || k == reflect.Float64:

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 
 	"github.com/jgen-go/jgen"
@@ -48,7 +49,7 @@ type (
 		A **time.Duration `json:",format:milli"`
 	}
 	fmtText struct {
-		A v2Text `json:",format:unix"`
+		A v2Text `json:",format:hex"`
 	}
 	fmtNamedB struct {
 		A []namedByte `json:",format:emitnull"`
@@ -57,7 +58,12 @@ type (
 		A []namedByte `json:",format:base64"`
 	}
 	namedByte byte
+	// fmtUnsupported's MarshalJSONTo returns errors.ErrUnsupported: v2
+	// then writes it by its kind, format and all (declined).
+	fmtUnsupported [2]byte
 )
+
+func (fmtUnsupported) MarshalJSONTo(*jsontext.Encoder) error { return errors.ErrUnsupported }
 
 var (
 	fmtTime     = time.Date(2024, 2, 29, 13, 4, 5, 123456789, time.UTC)
@@ -156,8 +162,12 @@ func fmtValues() []fmtValue {
 		add(v, emitFormats, 0)
 	}
 	// Kinds v2 refuses any format on, and types with methods.
-	for _, v := range []any{0, "s", true, uint8(3), struct{ B int }{}, [1]int{}, v2Text{"t"}} {
+	for _, v := range []any{0, "s", true, uint8(3), struct{ B int }{}, [1]int{}, fmtUnsupported{}} {
 		add(v, []string{"unix", "emitnull", "base64", "nonfinite"}, 0)
+	}
+	// Types with methods: v2 calls them, the format ignored.
+	for _, v := range []any{v2Text{"t"}, ptrMarshaler{}, &ptrText{}} {
+		add(v, []string{"hex", "emitnull", "Bogus"}, 3)
 	}
 	for _, v := range []any{
 		struct {
@@ -166,7 +176,7 @@ func fmtValues() []fmtValue {
 		struct {
 			A any `json:",format:emitnull"`
 		}{A: []int(nil)},
-		fmtPtrDur{}, fmtText{}, fmtNamedB6{},
+		fmtPtrDur{}, fmtNamedB6{},
 		struct {
 			A time.Time `json:",format:unix,omitempty"` // format not last: v2 refuses
 		}{},
@@ -186,7 +196,7 @@ func fmtValues() []fmtValue {
 		out = append(out, fmtValue{v: v})
 	}
 	for _, v := range []any{
-		fmtNamedB{}, fmtNamedB{A: []namedByte{1}},
+		fmtNamedB{}, fmtNamedB{A: []namedByte{1}}, fmtText{},
 		struct {
 			A time.Time     `json:"a,format:DateOnly"`
 			B time.Duration `json:"b,omitempty,format:sec"`
