@@ -29,7 +29,8 @@ import "errors"
 // (encoding/json/v2 sorts only under Deterministic; any order is valid
 // there, so jgen always sorts), map keys of string, integer and float
 // kinds, time.Time as an RFC 3339 string with nanoseconds, NaN and ±Inf
-// refused, time.Duration refused (v2 has no default form for it).
+// refused, time.Duration refused without a format (v2 has no default
+// form for it).
 //
 // Go embedded structs (an anonymous field of a struct or pointer-to-struct
 // type without a JSON name) and fields with the embed option of such a
@@ -77,7 +78,10 @@ import "errors"
 // anything is written: an embedded jsontext.Value with members, an
 // embedded map with a key of invalid UTF-8 or (without
 // AllowDuplicateNames) one named as a member (v2 refuses it only where
-// that member was written), the format tag option, MarshalJSONTo methods
+// that member was written), the format tag option (without
+// SupportFormatTag, where v2 refuses it; with it, a format v2 refuses on
+// the field's type, a year outside [0,9999] under RFC3339, and a format
+// on a type with a MarshalJSONTo method), MarshalJSONTo methods
 // that return an error or write other than one value (v2's errors; such a
 // method is called again by v2 through the drop-in), MarshalJSON output
 // whose strings v2 would rewrite (any backslash escape; under HTMLSafe or
