@@ -79,6 +79,17 @@ func compileV2Format(t reflect.Type, f v2Flags, format string, str bool) (v2Func
 // v2PtrFormat is a pointer's encoder with the format forwarded to what it
 // points at, as v2 forwards it; nil is null whatever the format.
 func v2PtrFormat(t reflect.Type, f v2Flags, format string, str bool) (v2Func, bool) {
+	// A pointer type may point at itself (type P *P): such chains are
+	// declined rather than compiled without end.
+	u := t
+	for range v2MaxFormatPointers {
+		if u = u.Elem(); u.Kind() != reflect.Pointer {
+			break
+		}
+	}
+	if u.Kind() == reflect.Pointer {
+		return nil, false
+	}
 	elem, ok := compileV2Format(t.Elem(), f, format, str)
 	if !ok {
 		return nil, false
@@ -96,6 +107,10 @@ func v2PtrFormat(t reflect.Type, f v2Flags, format string, str bool) (v2Func, bo
 		return b, err
 	}, true
 }
+
+// v2MaxFormatPointers bounds the pointer types a format is compiled
+// through.
+const v2MaxFormatPointers = 64
 
 // v2EmitFormat is the emitnull (emitNull) or emitempty format of a slice
 // or map type t: a nil one is null or empty whatever FormatNilSliceAsNull

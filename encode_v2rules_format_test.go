@@ -63,6 +63,28 @@ type (
 	fmtUnsupported [2]byte
 )
 
+// A pointer type that points at itself, under a format (declined).
+type (
+	selfPointer *selfPointer
+	fmtSelf     struct {
+		A selfPointer `json:",format:unix"`
+	}
+)
+
+var selfPtr selfPointer
+
+// fmtInner's formats are promoted into fmtEmbeds, through a pointer.
+type (
+	fmtInner struct {
+		D time.Duration `json:"d,format:units"`
+		T time.Time     `json:"t,omitzero,format:unixmicro"`
+	}
+	fmtEmbeds struct {
+		*fmtInner
+		B []byte `json:"b,format:base32"`
+	}
+)
+
 func (fmtUnsupported) MarshalJSONTo(*jsontext.Encoder) error { return errors.ErrUnsupported }
 
 var (
@@ -196,6 +218,12 @@ func fmtValues() []fmtValue {
 		out = append(out, fmtValue{v: v})
 	}
 	for _, v := range []any{
+		fmtSelf{}, fmtSelf{A: &selfPtr},
+	} {
+		out = append(out, fmtValue{v: v})
+	}
+	for _, v := range []any{
+		fmtEmbeds{fmtInner: &fmtInner{D: time.Second, T: fmtTime}, B: []byte("x")}, fmtEmbeds{},
 		fmtNamedB{}, fmtNamedB{A: []namedByte{1}}, fmtText{},
 		struct {
 			A time.Time     `json:"a,format:DateOnly"`
