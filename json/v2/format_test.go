@@ -31,7 +31,7 @@ type formatted struct {
 	S  []int         `json:"s,format:emitnull"`
 	M  map[string]int
 	P  *time.Time    `json:"p,format:DateOnly"`
-	L  time.Time     `json:"l,format:'Jan _2 <15:04>'"`
+	L  time.Time     `json:"l,format:'Jan.02<15:04>&'"`
 	N  []int         `json:"n,format:emitempty"`
 	A  [3]byte       `json:"a,format:array"`
 	Sx time.Duration `json:"sx,string,format:sec"`
