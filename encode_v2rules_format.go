@@ -11,6 +11,7 @@ import (
 	"encoding/hex"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -74,6 +75,38 @@ func compileV2Format(t reflect.Type, f v2Flags, format string, str bool) (v2Func
 		return v2EmitFormat(t, f, emitNull)
 	}
 	return nil, false
+}
+
+// v2HasFormat reports whether a field of struct t, or of a struct it
+// embeds (Go embedding or the embed option, by value or pointer), has a
+// json tag with a format option: without SupportFormatTag v2 refuses
+// such a struct even where the field is not a member (a name at a
+// greater depth). seen holds the structs looked at.
+func v2HasFormat(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	for i := range t.NumField() {
+		sf := t.Field(i)
+		tag := sf.Tag.Get("json")
+		if tag == "-" {
+			continue
+		}
+		_, opts, _ := tagName(tag)
+		o := parseV2TagOptions(opts)
+		if o.format != "" {
+			return true
+		}
+		ft := sf.Type
+		if ft.Kind() == reflect.Pointer && ft.Name() == "" {
+			ft = ft.Elem()
+		}
+		if (sf.Anonymous || slices.Contains(o.names, "embed")) && ft.Kind() == reflect.Struct && v2HasFormat(ft, seen) {
+			return true
+		}
+	}
+	return false
 }
 
 // v2PtrFormat is a pointer's encoder with the format forwarded to what it

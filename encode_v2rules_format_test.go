@@ -85,6 +85,20 @@ type (
 	}
 )
 
+// fmtDominated's member d is its own, fmtShadowed's at a greater depth
+// left out: v2 refuses the format there all the same without the
+// option.
+type (
+	fmtShadowed struct {
+		D time.Duration `json:"d,format:units"`
+		N int           `json:"n"`
+	}
+	fmtDominated struct {
+		D int `json:"d"`
+		fmtShadowed
+	}
+)
+
 func (fmtUnsupported) MarshalJSONTo(*jsontext.Encoder) error { return errors.ErrUnsupported }
 
 var (
@@ -223,7 +237,7 @@ func fmtValues() []fmtValue {
 		out = append(out, fmtValue{v: v})
 	}
 	for _, v := range []any{
-		fmtEmbeds{fmtInner: &fmtInner{D: time.Second, T: fmtTime}, B: []byte("x")}, fmtEmbeds{},
+		fmtEmbeds{fmtInner: &fmtInner{D: time.Second, T: fmtTime}, B: []byte("x")}, fmtEmbeds{}, fmtDominated{D: 1},
 		fmtNamedB{}, fmtNamedB{A: []namedByte{1}}, fmtText{},
 		struct {
 			A time.Time     `json:"a,format:DateOnly"`
@@ -265,7 +279,7 @@ func TestWriteValueV2Format(t *testing.T) {
 // struct with a format option is declined, v2 refusing it ("unsupported
 // `format` tag option"), and that time.Duration still is.
 func TestWriteValueV2FormatOff(t *testing.T) {
-	values := append(fmtValues(), fmtValue{v: struct{ D time.Duration }{1}}, fmtValue{v: struct {
+	values := append(fmtValues(), fmtValue{v: struct{ D time.Duration }{1}}, fmtValue{v: fmtDominated{}}, fmtValue{v: struct {
 		S struct {
 			A time.Time `json:",format:unix"`
 		}

@@ -75,16 +75,13 @@ func (fd *v2Field) omitted(p unsafe.Pointer) bool {
 // option and nothing v2 refuses; false otherwise.
 func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 	members, _, ok := v2StructMembers(t)
-	if !ok {
-		return nil, false
+	if !ok || f&v2FormatTag == 0 && v2HasFormat(t, map[reflect.Type]bool{}) {
+		return nil, false // what v2 refuses, or a format without SupportFormatTag
 	}
 	var fields []v2Field
 	for _, m := range members {
 		sf, o := m.sf, m.tag
 		ff := f
-		if o.format != "" && f&v2FormatTag == 0 {
-			return nil, false // v2 refuses it without SupportFormatTag
-		}
 		if o.str && o.format != "" && sf.Type == timeType {
 			ff |= v2Stringify // a numeric format; compileV2Format checks
 		} else if o.str {
