@@ -128,10 +128,11 @@ type JSONv2 struct {
 	// same name; without this option such a key is refused as
 	// [ErrV2Unimplemented].
 	AllowDuplicateNames bool
-	// SupportFormatTag is the option of encoding/json/v2 (Go 1.27) that
-	// only its marker method ExperimentalSupportFormatTag names (the
-	// package github.com/go-json-experiment/json exports it): struct
-	// fields with the format tag option are written in that format.
+	// SupportFormatTag is the experimental option of encoding/json/v2
+	// (Go 1.27) known only by its marker method
+	// ExperimentalSupportFormatTag (encoding/json/internal/jsonopts,
+	// which leaves exporting it to github.com/go-json-experiment/json):
+	// struct fields with the format tag option are written in that format.
 	// Without it, v2 refuses a struct with a format option on a field
 	// (declined here, as ErrV2Unimplemented). The formats written are
 	// those of time.Time (RFC3339, RFC3339Nano, the time package's other
@@ -139,8 +140,10 @@ type JSONv2 struct {
 	// unixnano), time.Duration (sec, milli, micro, nano, units, iso8601),
 	// []byte and [N]byte (base64, base64url, base32, base32hex, base16 or
 	// hex, array), floats (nonfinite), slices and maps (emitnull,
-	// emitempty), and of those behind pointers; a format v2 refuses on a
-	// type, and a type with methods v2 calls, is declined.
+	// emitempty), and of those behind pointers; a type with MarshalJSON
+	// or text methods is written by them, the format ignored, as in v2.
+	// A format v2 refuses on a type, and one on a type with a
+	// MarshalJSONTo method, is declined.
 	SupportFormatTag bool
 }
 

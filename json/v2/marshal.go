@@ -65,8 +65,8 @@ var v2Bits = [...]boolOption{
 
 // formatTagProbe has the marker method by which encoding/json/v2's
 // options (jsonopts) recognise its experimental option that enables the
-// format tag option, which github.com/go-json-experiment/json exports
-// as ExperimentalSupportFormatTag; GetOption of supportFormatTag reports
+// format tag option (exported, jsonopts says, by
+// github.com/go-json-experiment/json); GetOption of supportFormatTag reports
 // that option's value in a set of options.
 type formatTagProbe struct{ jsonv2.Options }
 
