@@ -24,8 +24,8 @@ import (
 
 // formatTagOption is encoding/json/v2's option that enables the format
 // tag option: jsonopts recognises it by its marker method
-// ExperimentalSupportFormatTag, as github.com/go-json-experiment/json
-// exposes it.
+// ExperimentalSupportFormatTag (the way jsonopts expects
+// github.com/go-json-experiment/json to expose it).
 type formatTagOption struct{ jsonv2.Options }
 
 func (formatTagOption) ExperimentalSupportFormatTag() bool { return true }

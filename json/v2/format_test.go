@@ -13,8 +13,9 @@ import (
 )
 
 // experimentalFormatTag is encoding/json/v2's experimental option that
-// enables the format tag option, as github.com/go-json-experiment/json
-// exposes it: an option with the marker method jsonopts recognises.
+// enables the format tag option: an option with the marker method
+// jsonopts recognises (the way it expects
+// github.com/go-json-experiment/json to expose it).
 type experimentalFormatTag struct {
 	Options
 	v bool
