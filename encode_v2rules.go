@@ -34,7 +34,7 @@ type v2Entry struct {
 
 // v2Encoders caches the *v2Entry of each reflect.Type, one map per
 // v2Flags (a key of type and flags would be boxed on every lookup).
-var v2Encoders [v2Stringify << 1]sync.Map
+var v2Encoders [v2FormatTag << 1]sync.Map
 
 // v2State is the state of one value encoded under the v2 rules.
 type v2State struct {

@@ -75,14 +75,16 @@ func (fd *v2Field) omitted(p unsafe.Pointer) bool {
 // option and nothing v2 refuses; false otherwise.
 func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 	members, _, ok := v2StructMembers(t)
-	if !ok {
-		return nil, false
+	if !ok || f&v2FormatTag == 0 && v2HasFormat(t, map[reflect.Type]bool{}) {
+		return nil, false // what v2 refuses, or a format without SupportFormatTag
 	}
 	var fields []v2Field
 	for _, m := range members {
 		sf, o := m.sf, m.tag
 		ff := f
-		if o.str {
+		if o.str && o.format != "" && sf.Type == timeType {
+			ff |= v2Stringify // a numeric format; compileV2Format checks
+		} else if o.str {
 			switch sf.Type.Kind() {
 			case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 				reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
@@ -95,13 +97,24 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 				ff |= v2Stringify
 			}
 		}
-		e := v2Lookup(sf.Type, ff)
-		if !e.ok {
-			return nil, false
+		var enc v2Func
+		if o.format != "" {
+			var ok bool
+			if enc, ok = compileV2Format(sf.Type, ff, o.format, o.str); !ok {
+				return nil, false
+			}
+		} else {
+			e := v2Lookup(sf.Type, ff)
+			if !e.ok {
+				return nil, false
+			}
+			enc = e.f
 		}
-		fd := v2Field{name: o.name, offset: m.offset, typ: sf.Type, enc: e.f, checkEmpty: o.omitEmpty}
+		fd := v2Field{name: o.name, offset: m.offset, typ: sf.Type, enc: enc, checkEmpty: o.omitEmpty}
 		k := sf.Type.Kind()
-		plain := !hasV2Methods(sf.Type) && sf.Type != numberType
+		// A field with a format is written through enc, its encoding
+		// looked at for omitempty.
+		plain := !hasV2Methods(sf.Type) && sf.Type != numberType && o.format == ""
 		if o.omitEmpty && (k == reflect.Pointer || k == reflect.Interface ||
 			plain && (k == reflect.String || k == reflect.Slice || k == reflect.Map)) {
 			fd.emptyKind = k
@@ -260,13 +273,16 @@ type v2Tag struct {
 	omitEmpty, omitZero, str bool
 	// embed is the embed option; casing is case:ignore or case:strict.
 	embed, casing bool
+	// format is the format option's value, "" if none.
+	format string
 }
 
 // parseV2Tag parses a json tag by encoding/json/v2's grammar where the
 // tag is of the plain forms: a name holding none of ,\'"` and options
 // each a Go identifier (omitempty, omitzero, string, embed, case:ignore
-// or case:strict, or one v2 ignores), none twice. It reports false for
-// the rest (single-quoted names, format, and what v2 refuses).
+// or case:strict, or one v2 ignores), none twice, and last a format
+// whose value is an identifier or a single-quoted string. It reports
+// false for the rest (single-quoted names, and what v2 refuses).
 func parseV2Tag(field, tag string) (v2Tag, bool) {
 	o := v2Tag{name: field}
 	name, opts, hasOpts := strings.Cut(tag, ",")
@@ -280,7 +296,18 @@ func parseV2Tag(field, tag string) (v2Tag, bool) {
 		return o, true
 	}
 	seen := map[string]bool{}
+	off := 0 // of opt in opts
 	for _, opt := range strings.Split(opts, ",") {
+		if v, ok := strings.CutPrefix(opts[off:], "format:"); ok {
+			// The value may hold commas; v2 refuses any option after it.
+			f, n, ok := consumeV2TagOption(v, true)
+			if !ok || f == "" || n != len(v) {
+				return o, false
+			}
+			o.format = f
+			break
+		}
+		off += len(opt) + len(",")
 		if !isIdent(opt) {
 			if opt != "case:ignore" && opt != "case:strict" {
 				return o, false

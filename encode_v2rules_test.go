@@ -387,6 +387,14 @@ func v2RandomStruct(rv *randomValues, depth int) reflect.Type {
 				opts = append(opts, o)
 			}
 		}
+		if v2FormatRands[rv] && r.IntN(3) == 0 {
+			if r.IntN(4) == 0 {
+				durations := []reflect.Type{reflect.TypeFor[time.Duration](), reflect.TypeFor[*time.Duration](), reflect.TypeFor[*time.Time]()}
+				ft = durations[r.IntN(len(durations))]
+				f.Type = ft
+			}
+			opts = append(opts, "format:"+v2RandomFormat(rv, ft))
+		}
 		switch r.IntN(12) {
 		case 0:
 			f.Tag = `json:"-"`
@@ -407,8 +415,35 @@ func v2RandomStruct(rv *randomValues, depth int) reflect.Type {
 }
 
 // v2EmbedRands are the randomValues whose v2RandomStruct structs embed
-// others (v2RandomEmbedded).
-var v2EmbedRands = map[*randomValues]bool{}
+// others (v2RandomEmbedded); v2FormatRands those whose fields have
+// format tag options now and then (v2RandomFormat).
+var v2EmbedRands, v2FormatRands = map[*randomValues]bool{}, map[*randomValues]bool{}
+
+// v2RandomFormat returns a format for a field of type t: mostly one
+// encoding/json/v2 takes on t (behind pointers too), else any.
+func v2RandomFormat(rv *randomValues, t reflect.Type) string {
+	r := rv.r
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	var valid []string
+	switch {
+	case t == reflect.TypeFor[time.Time]():
+		valid = []string{"RFC3339", "RFC3339Nano", "DateOnly", "Kitchen", "StampMicro", "unix", "unixmilli", "unixmicro", "unixnano", "'2006-01-02 15h'"}
+	case t == reflect.TypeFor[time.Duration]():
+		valid = []string{"sec", "milli", "micro", "nano", "units", "iso8601"}
+	case t.Kind() == reflect.Float32 || t.Kind() == reflect.Float64:
+		valid = []string{"nonfinite"}
+	case (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) && t.Elem() == reflect.TypeFor[byte]():
+		valid = []string{"base64", "base64url", "base32", "base32hex", "hex", "array"}
+	case t.Kind() == reflect.Slice || t.Kind() == reflect.Map:
+		valid = []string{"emitnull", "emitempty"}
+	}
+	if len(valid) == 0 || r.IntN(8) == 0 {
+		valid = []string{"unix", "sec", "nonfinite", "hex", "emitnull", "Bogus"}
+	}
+	return valid[r.IntN(len(valid))]
+}
 
 // v2RandomEmbedded returns a field n of a random struct that embeds a
 // struct: Go embedding or the embed option, of a random struct (whose
@@ -551,6 +586,41 @@ func TestWriteValueV2RandomImplemented(t *testing.T) {
 		// hold a ptrMarshaler whose output has escapes, or a time
 		// appendTime declines.
 		if n.same < n.declined/2 {
+			t.Errorf("%s: jgen encoded only %d values, declined %d", c.name, n.same, n.declined)
+		}
+	}
+}
+
+// TestWriteValueV2RandomFormat is TestWriteValueV2RandomImplemented over
+// structs whose fields have format tag options now and then, with the
+// format tag enabled (v2FormatCases) and without it (v2 then refuses
+// every struct with a format, and jgen declines it).
+func TestWriteValueV2RandomFormat(t *testing.T) {
+	rv := &randomValues{r: newRand(2024)}
+	v2FormatRands[rv] = true
+	n := 1000
+	if testing.Short() {
+		n = 300
+	}
+	cases := append(v2FormatCases(), v2OptionCases()[0])
+	tallies := make([]v2Tally, len(cases))
+	for i := range n {
+		typ := v2RandomStruct(rv, 3)
+		v := reflect.New(typ)
+		rv.fill(v.Elem(), 4)
+		name := fmt.Sprintf("type %d %v", i, typ)
+		for j, c := range cases {
+			compareV2(t, name, c, v.Interface(), &tallies[j])
+			compareV2(t, name+" (by value)", c, v.Elem().Interface(), &tallies[j])
+		}
+		if t.Failed() {
+			break
+		}
+	}
+	for j, c := range cases {
+		n := tallies[j]
+		t.Logf("%s: %d same, %d errors in both, %d declined", c.name, n.same, n.bothErr, n.declined)
+		if strings.HasSuffix(c.name, "+format") && n.same < n.declined/2 {
 			t.Errorf("%s: jgen encoded only %d values, declined %d", c.name, n.same, n.declined)
 		}
 	}

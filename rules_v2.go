@@ -29,7 +29,8 @@ import "errors"
 // (encoding/json/v2 sorts only under Deterministic; any order is valid
 // there, so jgen always sorts), map keys of string, integer and float
 // kinds, time.Time as an RFC 3339 string with nanoseconds, NaN and ±Inf
-// refused, time.Duration refused (v2 has no default form for it).
+// refused, time.Duration refused without a format (v2 has no default
+// form for it).
 //
 // Go embedded structs (an anonymous field of a struct or pointer-to-struct
 // type without a JSON name) and fields with the embed option of such a
@@ -77,7 +78,10 @@ import "errors"
 // anything is written: an embedded jsontext.Value with members, an
 // embedded map with a key of invalid UTF-8 or (without
 // AllowDuplicateNames) one named as a member (v2 refuses it only where
-// that member was written), the format tag option, MarshalJSONTo methods
+// that member was written), the format tag option (without
+// SupportFormatTag, where v2 refuses it; with it, a format v2 refuses on
+// the field's type, a year outside [0,9999] under RFC3339, and a format
+// on a type with a MarshalJSONTo method), MarshalJSONTo methods
 // that return an error or write other than one value (v2's errors; such a
 // method is called again by v2 through the drop-in), MarshalJSON output
 // whose strings v2 would rewrite (any backslash escape; under HTMLSafe or
@@ -124,6 +128,23 @@ type JSONv2 struct {
 	// same name; without this option such a key is refused as
 	// [ErrV2Unimplemented].
 	AllowDuplicateNames bool
+	// SupportFormatTag is the experimental option of encoding/json/v2
+	// (Go 1.27) known only by its marker method
+	// ExperimentalSupportFormatTag (encoding/json/internal/jsonopts,
+	// which leaves exporting it to github.com/go-json-experiment/json):
+	// struct fields with the format tag option are written in that format.
+	// Without it, v2 refuses a struct with a format option on a field
+	// (declined here, as ErrV2Unimplemented). The formats written are
+	// those of time.Time (RFC3339, RFC3339Nano, the time package's other
+	// layout names, a layout of its own, unix, unixmilli, unixmicro,
+	// unixnano), time.Duration (sec, milli, micro, nano, units, iso8601),
+	// []byte and [N]byte (base64, base64url, base32, base32hex, base16 or
+	// hex, array), floats (nonfinite), slices and maps (emitnull,
+	// emitempty), and of those behind pointers; a type with MarshalJSON
+	// or text methods is written by them, the format ignored, as in v2.
+	// A format v2 refuses on a type, and one on a type with a
+	// MarshalJSONTo method, is declined.
+	SupportFormatTag bool
 }
 
 // ErrV2Unimplemented is matched by the *EncodeError of a value that
@@ -143,6 +164,7 @@ const (
 	v2NilMapNull
 	v2OmitZero
 	v2Stringify
+	v2FormatTag
 )
 
 func (o *JSONv2) flags() v2Flags {
@@ -158,6 +180,9 @@ func (o *JSONv2) flags() v2Flags {
 	}
 	if o.StringifyNumbers {
 		f |= v2Stringify
+	}
+	if o.SupportFormatTag {
+		f |= v2FormatTag
 	}
 	return f
 }

@@ -14,7 +14,8 @@
 // value that jgen declines ([jgen.ErrV2Unimplemented]: MarshalJSON
 // output with escapes, MarshalJSONTo methods that fail or write other
 // than one value, an embedded jsontext.Value
-// with members, format tags, ...; see [jgen.JSONv2]), a value jgen fails
+// with members, format tags without encoding/json/v2's experimental
+// option that enables them, ...; see [jgen.JSONv2]), a value jgen fails
 // to encode (invalid UTF-8, NaN, a cycle, ...: encoding/json/v2 then
 // returns its own *SemanticError or *jsontext.SyntacticError, with its
 // JSON pointer and text), and options jgen does not translate

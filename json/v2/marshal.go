@@ -21,7 +21,7 @@ var fallbacks atomic.Int64
 
 // v2Rules holds every JSONv2 the translation can produce, indexed by
 // v2Index, so that the pointer in jgen.Options costs no allocation.
-var v2Rules = func() (r [64]jgen.JSONv2) {
+var v2Rules = func() (r [128]jgen.JSONv2) {
 	for i := range r {
 		r[i] = jgen.JSONv2{
 			Deterministic:        i&1 != 0,
@@ -30,6 +30,7 @@ var v2Rules = func() (r [64]jgen.JSONv2) {
 			OmitZeroStructFields: i&8 != 0,
 			StringifyNumbers:     i&16 != 0,
 			AllowDuplicateNames:  i&32 != 0,
+			SupportFormatTag:     i&64 != 0,
 		}
 	}
 	return r
@@ -59,7 +60,22 @@ type boolOption = func(bool) jsonv2.Options
 var v2Bits = [...]boolOption{
 	jsonv2.Deterministic, jsonv2.FormatNilSliceAsNull, jsonv2.FormatNilMapAsNull,
 	jsonv2.OmitZeroStructFields, jsonv2.StringifyNumbers, jsontext.AllowDuplicateNames,
+	supportFormatTag,
 }
+
+// formatTagProbe has the marker method by which encoding/json/v2's
+// options (jsonopts) recognise its experimental option that enables the
+// format tag option (exported, jsonopts says, by
+// github.com/go-json-experiment/json); GetOption of supportFormatTag reports
+// that option's value in a set of options.
+type formatTagProbe struct{ jsonv2.Options }
+
+func (formatTagProbe) ExperimentalSupportFormatTag() bool { return true }
+
+// supportFormatTag is the setter by which GetOption finds the
+// experimental option (jsonopts reads only the marker method of the
+// setter's result, for any argument).
+func supportFormatTag(bool) jsonv2.Options { return formatTagProbe{} }
 
 // v1Options are encoding/json's options for v1 semantics: any of them
 // set to true is left to encoding/json/v2 (jgen implements v1 in package
