@@ -337,3 +337,16 @@ func TestLogApproximations(t *testing.T) {
 		}
 	}
 }
+
+// TestShiftRange checks that shortest's shift h lies in [1, 5] for every
+// binary exponent of both widths, regular or not: shortest masks it to
+// six bits.
+func TestShiftRange(t *testing.T) {
+	for q := -1074; q <= 971; q++ {
+		for _, k := range []int{flog10pow2(q), flog10threeQuartersPow2(q)} {
+			if h := q + flog2pow10(-k) + 2; h < 1 || h > 5 {
+				t.Fatalf("q = %d, k = %d: h = %d, want it in [1, 5]", q, k, h)
+			}
+		}
+	}
+}

@@ -18,13 +18,13 @@ func flog10threeQuartersPow2(q int) int {
 // flog2pow10 returns floor(e * log2(10)) for |e| <= 1233.
 func flog2pow10(e int) int { return int(int64(e) * 913124641741 >> 38) }
 
-// rop returns floor(g*cp / 2^127), with bit 0 set when the bits of
+// rop returns floor(g*cp / 2^127), g = g0*2^64 + g1, with bit 0 set when the bits of
 // g*cp from 64 to 126 are not all zero: the product scaled down to the
 // units of the search, rounded to odd so that a nonzero fraction stays
 // visible to the comparisons (Schubfach's "round to odd" product).
-func rop(g [2]uint64, cp uint64) uint64 {
-	ph, pl := bits.Mul64(g[0], cp)
-	lh, _ := bits.Mul64(g[1], cp)
+func rop(g0, g1, cp uint64) uint64 {
+	ph, pl := bits.Mul64(g0, cp)
+	lh, _ := bits.Mul64(g1, cp)
 	mid, carry := bits.Add64(pl, lh, 0)
 	hi := ph + carry
 	// Bit 0: (mid mod 2^63) + (2^63 - 1) carries into bit 63 exactly
@@ -62,11 +62,16 @@ func shortest(c uint64, q int, regular, tieUp bool) (d uint64, e int) {
 		cbl = cb - 1
 		k = flog10threeQuartersPow2(q)
 	}
-	h := uint(q + flog2pow10(-k) + 2)
-	g := pow10[-k-pow10Min]
-	vb := rop(g, cb<<h)
-	vbl := rop(g, cbl<<h)
-	vbr := rop(g, cbr<<h)
+	// h is in [1, 5] (TestShiftRange); the mask tells the compiler it is below 64, so
+	// the shifts need no out-of-range fix-up.
+	h := uint(q+flog2pow10(-k)+2) & 63
+	// The two words loaded as scalars: a [2]uint64 value would be
+	// copied through the stack for each rop.
+	g := &pow10[-k-pow10Min]
+	g0, g1 := g[0], g[1]
+	vb := rop(g0, g1, cb<<h)
+	vbl := rop(g0, g1, cbl<<h)
+	vbr := rop(g0, g1, cbr<<h)
 
 	s := vb >> 2
 	sp := s / 10 // s rounded down to a multiple of ten, in tens
