@@ -18,18 +18,22 @@ func flog10threeQuartersPow2(q int) int {
 // flog2pow10 returns floor(e * log2(10)) for |e| <= 1233.
 func flog2pow10(e int) int { return int(int64(e) * 913124641741 >> 38) }
 
-// rop returns floor(g*cp / 2^127), g = g0*2^64 + g1, with bit 0 set when the bits of
-// g*cp from 64 to 126 are not all zero: the product scaled down to the
-// units of the search, rounded to odd so that a nonzero fraction stays
-// visible to the comparisons (Schubfach's "round to odd" product).
+// rop returns floor(g*cp / 2^127), g = g0*2^64 + g1, with bit 0 set
+// when the bits of g*cp from 64 to 126 are not all zero: the product
+// scaled down to the units of the search, rounded to odd so that a
+// nonzero fraction stays visible to the comparisons (Schubfach's "round
+// to odd" product).
 func rop(g0, g1, cp uint64) uint64 {
 	ph, pl := bits.Mul64(g0, cp)
 	lh, _ := bits.Mul64(g1, cp)
 	mid, carry := bits.Add64(pl, lh, 0)
 	hi := ph + carry
-	// Bit 0: (mid mod 2^63) + (2^63 - 1) carries into bit 63 exactly
-	// when mid mod 2^63 is not zero.
-	return hi<<1 | mid>>63 | (mid&(1<<63-1)+(1<<63-1))>>63
+	// mid holds bits 64 to 127: bit 0 of the result is its top bit or
+	// the rest's stickiness, which is simply whether mid is nonzero, the
+	// borrow of 0 - mid; the add-with-carry doubles hi and puts it in.
+	_, nz := bits.Sub64(0, mid, 0)
+	r, _ := bits.Add64(hi, hi, nz)
+	return r
 }
 
 func b2u(b bool) uint64 {
