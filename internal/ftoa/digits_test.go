@@ -42,8 +42,10 @@ func TestDigits8(t *testing.T) {
 	}
 }
 
-// TestPutDigits checks putDigits for every digit count of a uint64.
-func TestPutDigits(t *testing.T) {
+// TestDigitCounts checks the digit writing of appendDecimal for every
+// digit count of a uint64 (as integers, e = 0, which are written in
+// plain notation up to 21 digits), after a sign and without.
+func TestDigitCounts(t *testing.T) {
 	for n := 1; n <= 20; n++ {
 		top := uint64(1<<64 - 1) // the largest n-digit number
 		if n < 20 {
@@ -53,10 +55,14 @@ func TestPutDigits(t *testing.T) {
 			if digitCount(d) != n {
 				t.Fatalf("digitCount(%d) = %d, want %d", d, digitCount(d), n)
 			}
-			var s scratch
-			putDigits(&s, 3, d, n)
-			if want := fmt.Sprint(d); string(s[3:3+n]) != want {
-				t.Errorf("putDigits(%d) = %q, want %q", d, s[3:3+n], want)
+			for _, neg := range []bool{false, true} {
+				want := fmt.Sprint(d)
+				if neg {
+					want = "-" + want
+				}
+				if got := appendDecimal([]byte("x"), d, 0, neg); string(got) != "x"+want {
+					t.Errorf("appendDecimal(%d, 0, %v) = %q, want %q", d, neg, got, "x"+want)
+				}
 			}
 		}
 	}

@@ -96,33 +96,18 @@ const (
 // into two digits, every split done in all lanes by one multiply, with
 // reciprocals exact for the ranges they serve (x/100 as x*10486>>20 for
 // x < 10^4, x/10 as x*103>>10 for x < 100; digits_test.go checks both).
+// Each split puts the quotient y in the low half of a lane and the
+// remainder x - y*m in the high half, computed as x<<w - y*(m<<w - 1):
+// the halves do not overlap, so adding is or-ing, and it saves the
+// separate multiply, subtract and or.
 func digits8(r uint32) uint64 {
-	x := uint64(r/10000) | uint64(r%10000)<<32
+	hi := uint64(r / 10000)
+	x := uint64(r)<<32 - hi*(10000<<32-1)
 	y := (x * 10486 >> 20) & 0x0000007f_0000007f
-	x = y | (x-y*100)<<16
+	x = x<<16 - y*(100<<16-1)
 	y = (x * 103 >> 10) & 0x000f_000f_000f_000f
-	x = y | (x-y*10)<<8
+	x = x<<8 - y*(10<<8-1)
 	return x | zeros8
-}
-
-// putDigits writes the n digits of d (n = digitCount(d) <= 20) to
-// s[at:at+n]; it may write s[at+n:at+8] too.
-func putDigits(s *scratch, at int, d uint64, n int) {
-	if n <= 8 {
-		binary.LittleEndian.PutUint64(s[at:], digits8(uint32(d))>>(8*(8-n)))
-		return
-	}
-	hi := d / 1e8
-	lo := uint32(d - hi*1e8)
-	if n <= 16 {
-		binary.LittleEndian.PutUint64(s[at:], digits8(uint32(hi))>>(8*(16-n)))
-	} else {
-		top := hi / 1e8 // at most 4 digits: d < 2^64
-		mid := uint32(hi - top*1e8)
-		binary.LittleEndian.PutUint64(s[at:], digits8(uint32(top))>>(8*(24-n)))
-		binary.LittleEndian.PutUint64(s[at+n-16:], digits8(mid))
-	}
-	binary.LittleEndian.PutUint64(s[at+n-8:], digits8(lo))
 }
 
 // appendDecimal appends d * 10^e (d >= 1 with no trailing zero, or d an
@@ -131,35 +116,59 @@ func putDigits(s *scratch, at int, d uint64, n int) {
 // does (1e21 is a float64, and the float nearest 1e-6 or 1e21 has that
 // power of ten as its shortest decimal), so the notation follows from the
 // decimal point's position.
+//
+// The digits are written once, at the place the notation gives them,
+// and the notation's bytes go around them: this one body does it all,
+// with no call, because a call's spills and reloads cost as much as the
+// digits. Positions are masked to five bits (they are at most 28), which
+// proves the whole-word accesses inside s and drops their bounds checks.
 func appendDecimal(b []byte, d uint64, e int, neg bool) []byte {
 	n0 := len(b)
 	if cap(b)-n0 < len(scratch{}) {
 		b = slices.Grow(b, len(scratch{}))
 	}
 	s := (*scratch)(b[n0 : n0+len(scratch{})])
-	p := 0
-	if neg {
-		s[0] = '-'
-		p = 1
-	}
+	s[0] = '-' // overwritten by the first digit when not neg
+	p := int(b2u(neg))
 	if d == 0 {
 		s[p] = '0'
 		return b[:n0+p+1]
 	}
 	n := digitCount(d)
 	point := n + e // the value is 0.digits * 10^point
-	var m int
+	exp := point > 21 || point < -5
+	at := p // where the first digit goes
 	switch {
-	case point > 21 || point < -5:
-		m = putExponent(s, p, d, n, point-1)
+	case exp: // d.ddde±x: s[p] gets the first digit later
+		at = p + 1
 	case point <= 0: // 0.000ddd: the digits overwrite the surplus zeros
 		binary.LittleEndian.PutUint64(s[p:], zeroPt)
-		z := p + 2 - point
-		putDigits(s, z, d, n)
-		m = z + n
+		at = p + 2 - point
+	}
+	at &= 31
+	if n <= 8 {
+		binary.LittleEndian.PutUint64(s[at:], digits8(uint32(d))>>(8*(8-n)&63))
+	} else {
+		hi := d / 1e8
+		lo := uint32(d - hi*1e8)
+		if n <= 16 {
+			binary.LittleEndian.PutUint64(s[at:], digits8(uint32(hi))>>(8*(16-n)&63))
+		} else {
+			top := hi / 1e8 // at most 4 digits: d < 2^64
+			mid := uint32(hi - top*1e8)
+			binary.LittleEndian.PutUint64(s[at:], digits8(uint32(top))>>(8*(24-n)&63))
+			binary.LittleEndian.PutUint64(s[(at+n-16)&31:], digits8(mid))
+		}
+		binary.LittleEndian.PutUint64(s[(at+n-8)&31:], digits8(lo))
+	}
+	var m int
+	switch {
+	case exp:
+		m = putExponent(s, p, n, point-1)
+	case point <= 0:
+		m = at + n
 	case point < n: // ddd.ddd: the fraction (at most 16 digits) moves right
-		putDigits(s, p, d, n)
-		f := p + point
+		f := (p + point) & 31
 		w0 := binary.LittleEndian.Uint64(s[f:])
 		w1 := binary.LittleEndian.Uint64(s[f+8:])
 		binary.LittleEndian.PutUint64(s[f+1:], w0)
@@ -167,21 +176,19 @@ func appendDecimal(b []byte, d uint64, e int, neg bool) []byte {
 		s[f] = '.'
 		m = p + 1 + n
 	default: // ddd000, at most 21 digits in all
-		putDigits(s, p, d, n)
 		m = p + point
 		for i := p + n; i < m; i += 8 {
-			binary.LittleEndian.PutUint64(s[i:], zeros8)
+			binary.LittleEndian.PutUint64(s[i&31:], zeros8)
 		}
 	}
 	return b[:n0+m]
 }
 
-// putExponent writes d (n digits) as d[.ddd]e±x from s[p] and returns
-// the end: one digit before the point, the point only when more follow,
-// and the exponent x with no leading zero (encoding/json drops the one
-// strconv writes).
-func putExponent(s *scratch, p int, d uint64, n, x int) int {
-	putDigits(s, p+1, d, n)
+// putExponent turns the n digits at s[p+1:] into d[.ddd]e±x from s[p]
+// and returns the end: one digit before the point, the point only when
+// more follow, and the exponent x with no leading zero (encoding/json
+// drops the one strconv writes).
+func putExponent(s *scratch, p, n, x int) int {
 	s[p] = s[p+1]
 	m := p + 1
 	if n > 1 {
