@@ -35,15 +35,18 @@ func AppendJSON64(b []byte, v float64) []byte {
 	a := math.Abs(v)
 	// An integer below 2^53 is its own shortest decimal: the floats
 	// around it are at most 1 apart, so no shorter decimal rounds to it.
-	if a < 1<<53 {
-		if i := int64(a); float64(i) == a { // int64: one instruction each way
-			return appendDecimal(b, uint64(i), 0, neg)
-		}
+	var d uint64
+	var e int
+	if i := int64(a); a < 1<<53 && float64(i) == a { // int64: one instruction each way
+		d = uint64(i)
+	} else {
+		// Shortest64 without its frame: one call fewer per number.
+		c, q, regular := parts64(a)
+		d, e = shortest(c, q, regular, false)
 	}
-	// Shortest64 without its frame: one call fewer per number.
-	c, q, regular := parts64(a)
-	d, e := shortest(c, q, regular, false)
-	return appendDecimal(b, d, e, neg)
+	b = reserve(b)
+	n0 := len(b)
+	return b[:n0+putDecimal((*scratch)(b[n0:n0+len(scratch{})]), d, e, neg)]
 }
 
 // AppendJSON32 is AppendJSON64 for a float32: the shortest decimal that
@@ -53,13 +56,16 @@ func AppendJSON64(b []byte, v float64) []byte {
 func AppendJSON32(b []byte, v float32) []byte {
 	neg := math.Signbit(float64(v))
 	a := float32(math.Abs(float64(v)))
-	if a < 1<<24 {
-		if i := int32(a); float32(i) == a {
-			return appendDecimal(b, uint64(i), 0, neg)
-		}
+	var d uint64
+	var e int
+	if i := int32(a); a < 1<<24 && float32(i) == a {
+		d = uint64(i)
+	} else {
+		d, e = Shortest32(a)
 	}
-	d, e := Shortest32(a)
-	return appendDecimal(b, d, e, neg)
+	b = reserve(b)
+	n0 := len(b)
+	return b[:n0+putDecimal((*scratch)(b[n0:n0+len(scratch{})]), d, e, neg)]
 }
 
 // digitCount returns the number of decimal digits of d >= 1.
@@ -110,7 +116,24 @@ func digits8(r uint32) uint64 {
 	return x | zeros8
 }
 
-// appendDecimal appends d * 10^e (d >= 1 with no trailing zero, or d an
+// reserve returns b with room for a scratch past its length. The callers
+// hold the slice and pass putDecimal a pointer to the scratch, so that
+// putDecimal, with no call and few live values, needs no stack frame.
+func reserve(b []byte) []byte {
+	if cap(b)-len(b) < len(scratch{}) {
+		b = slices.Grow(b, len(scratch{}))
+	}
+	return b
+}
+
+// appendDecimal appends d * 10^e as putDecimal writes it (for tests).
+func appendDecimal(b []byte, d uint64, e int, neg bool) []byte {
+	b = reserve(b)
+	n0 := len(b)
+	return b[:n0+putDecimal((*scratch)(b[n0:n0+len(scratch{})]), d, e, neg)]
+}
+
+// putDecimal writes d * 10^e (d >= 1 with no trailing zero, or d an
 // integer with e = 0, or d = 0 for zero) in encoding/json's notation. The
 // shortest decimal of a float lies in [1e-6, 1e21) exactly when the float
 // does (1e21 is a float64, and the float nearest 1e-6 or 1e21 has that
@@ -122,22 +145,18 @@ func digits8(r uint32) uint64 {
 // with no call, because a call's spills and reloads cost as much as the
 // digits. Positions are masked to five bits (they are at most 28), which
 // proves the whole-word accesses inside s and drops their bounds checks.
-func appendDecimal(b []byte, d uint64, e int, neg bool) []byte {
-	n0 := len(b)
-	if cap(b)-n0 < len(scratch{}) {
-		b = slices.Grow(b, len(scratch{}))
-	}
-	s := (*scratch)(b[n0 : n0+len(scratch{})])
+// It returns the length written.
+func putDecimal(s *scratch, d uint64, e int, neg bool) int {
 	s[0] = '-' // overwritten by the first digit when not neg
 	p := int(b2u(neg))
 	if d == 0 {
 		s[p] = '0'
-		return b[:n0+p+1]
+		return p + 1
 	}
 	n := digitCount(d)
-	point := n + e // the value is 0.digits * 10^point
-	exp := point > 21 || point < -5
-	at := p // where the first digit goes
+	point := n + e            // the value is 0.digits * 10^point
+	exp := uint(point+5) > 26 // point > 21 || point < -5
+	at := p                   // where the first digit goes
 	switch {
 	case exp: // d.ddde±x: s[p] gets the first digit later
 		at = p + 1
@@ -164,7 +183,25 @@ func appendDecimal(b []byte, d uint64, e int, neg bool) []byte {
 	var m int
 	switch {
 	case exp:
-		m = putExponent(s, p, n, point-1)
+		// d[.ddd]e±x: one digit before the point, the point only when
+		// more follow, and the exponent x (|x| < 1000) with no leading
+		// zero (encoding/json drops the one strconv writes); written
+		// here, not in a function of its own, for the frame's sake.
+		s[p] = s[p+1]
+		s[p+1] = '.' // overwritten by the 'e' when n is 1
+		m = p + 1 + n
+		if n == 1 {
+			m = p + 1
+		}
+		sign, x := uint64('+'), point-1
+		if x < 0 {
+			sign, x = '-', -x
+		}
+		u := uint64(x)
+		nd := 1 + b2u(u >= 10) + b2u(u >= 100) // digits in x
+		w := (u/100 | u/10%10<<8 | u%10<<16 | 0x303030) >> (8 * (3 - nd) & 63)
+		binary.LittleEndian.PutUint64(s[m&31:], 'e'|sign<<8|w<<16)
+		m += 2 + int(nd)
 	case point <= 0:
 		m = at + n
 	case point < n: // ddd.ddd: the fraction (at most 16 digits) moves right
@@ -181,39 +218,5 @@ func appendDecimal(b []byte, d uint64, e int, neg bool) []byte {
 			binary.LittleEndian.PutUint64(s[i&31:], zeros8)
 		}
 	}
-	return b[:n0+m]
-}
-
-// putExponent turns the n digits at s[p+1:] into d[.ddd]e±x from s[p]
-// and returns the end: one digit before the point, the point only when
-// more follow, and the exponent x with no leading zero (encoding/json
-// drops the one strconv writes).
-func putExponent(s *scratch, p, n, x int) int {
-	s[p] = s[p+1]
-	m := p + 1
-	if n > 1 {
-		s[p+1] = '.'
-		m = p + 1 + n
-	}
-	s[m] = 'e'
-	s[m+1] = '+'
-	if x < 0 {
-		s[m+1] = '-'
-		x = -x
-	}
-	m += 2
-	if x >= 100 {
-		s[m] = byte('0' + x/100)
-		x %= 100
-		m++
-		s[m] = byte('0' + x/10)
-		s[m+1] = byte('0' + x%10)
-		return m + 2
-	}
-	if x >= 10 {
-		s[m] = byte('0' + x/10)
-		m++
-	}
-	s[m] = byte('0' + x%10)
-	return m + 1
+	return m
 }
