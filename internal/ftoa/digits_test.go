@@ -42,7 +42,14 @@ func TestDigits8(t *testing.T) {
 	}
 }
 
-// TestDigitCounts checks the digit writing of appendDecimal for every
+// appendInt appends d as putFloat writes an integer.
+func appendInt(b []byte, d uint64, neg bool) []byte {
+	b = reserve(b)
+	n0 := len(b)
+	return b[:n0+putFloat((*scratch)(b[n0:n0+len(scratch{})]), d, 0, true, false, neg)]
+}
+
+// TestDigitCounts checks the digit writing of putFloat for every
 // digit count of a uint64 (as integers, e = 0, which are written in
 // plain notation up to 21 digits), after a sign and without.
 func TestDigitCounts(t *testing.T) {
@@ -60,8 +67,8 @@ func TestDigitCounts(t *testing.T) {
 				if neg {
 					want = "-" + want
 				}
-				if got := appendDecimal([]byte("x"), d, 0, neg); string(got) != "x"+want {
-					t.Errorf("appendDecimal(%d, 0, %v) = %q, want %q", d, neg, got, "x"+want)
+				if got := appendInt([]byte("x"), d, neg); string(got) != "x"+want {
+					t.Errorf("appendInt(%d, %v) = %q, want %q", d, neg, got, "x"+want)
 				}
 			}
 		}

@@ -2,7 +2,7 @@
 
 // Package ftoa formats floating-point numbers as encoding/json does: the
 // shortest decimal that parses back to the same float64 or float32, found
-// by Schubfach's search (shortest, in schubfach.go), in plain notation
+// by Schubfach's search (putFloat; its parts in schubfach.go), in plain notation
 // from 1e-6 up to below 1e21 and in exponent notation outside it, written
 // eight digits at a time. It is pure Go (math/bits), so every architecture
 // runs the same code.
@@ -31,41 +31,44 @@ const MaxLen = 25
 // form (RFC 8259 §6), are the caller's to reject first; given them it
 // appends unspecified bytes.
 func AppendJSON64(b []byte, v float64) []byte {
+	b = reserve(b)
 	neg := math.Signbit(v)
 	a := math.Abs(v)
 	// An integer below 2^53 is its own shortest decimal: the floats
 	// around it are at most 1 apart, so no shorter decimal rounds to it.
-	var d uint64
-	var e int
+	// putFloat takes it as c * 2^0.
+	var c uint64
+	var q int
+	regular := true
 	if i := int64(a); a < 1<<53 && float64(i) == a { // int64: one instruction each way
-		d = uint64(i)
+		c = uint64(i)
 	} else {
-		// Shortest64 without its frame: one call fewer per number.
-		c, q, regular := parts64(a)
-		d, e = shortest(c, q, regular, false)
+		c, q, regular = parts64(a)
 	}
-	b = reserve(b)
 	n0 := len(b)
-	return b[:n0+putDecimal((*scratch)(b[n0:n0+len(scratch{})]), d, e, neg)]
+	return b[:n0+putFloat((*scratch)(b[n0:n0+len(scratch{})]), c, q, regular, false, neg)]
 }
 
 // AppendJSON32 is AppendJSON64 for a float32: the shortest decimal that
-// parses back to v as a float32, so float32(0.1) is written 0.1; the
-// notation is chosen by comparing v with float32(1e-6) and float32(1e21),
-// as encoding/json does.
+// parses back to v as a float32, so float32(0.1) is written 0.1, the
+// one strconv.FormatFloat(v, 'e', -1, 32) writes with the toolchain the
+// program is built with (see float32TieUp); the notation is chosen by
+// comparing v with float32(1e-6) and float32(1e21), as encoding/json
+// does.
 func AppendJSON32(b []byte, v float32) []byte {
+	b = reserve(b)
 	neg := math.Signbit(float64(v))
 	a := float32(math.Abs(float64(v)))
-	var d uint64
-	var e int
+	var c uint64
+	var q int
+	regular := true
 	if i := int32(a); a < 1<<24 && float32(i) == a {
-		d = uint64(i)
+		c = uint64(i)
 	} else {
-		d, e = Shortest32(a)
+		c, q, regular = parts32(a)
 	}
-	b = reserve(b)
 	n0 := len(b)
-	return b[:n0+putDecimal((*scratch)(b[n0:n0+len(scratch{})]), d, e, neg)]
+	return b[:n0+putFloat((*scratch)(b[n0:n0+len(scratch{})]), c, q, regular, float32TieUp, neg)]
 }
 
 // digitCount returns the number of decimal digits of d >= 1.
@@ -117,8 +120,8 @@ func digits8(r uint32) uint64 {
 }
 
 // reserve returns b with room for a scratch past its length. The callers
-// hold the slice and pass putDecimal a pointer to the scratch, so that
-// putDecimal, with no call and few live values, needs no stack frame.
+// hold the slice and pass putFloat a pointer to the scratch, so that
+// putFloat, with no call, needs no stack frame.
 func reserve(b []byte) []byte {
 	if cap(b)-len(b) < len(scratch{}) {
 		b = slices.Grow(b, len(scratch{}))
@@ -126,27 +129,84 @@ func reserve(b []byte) []byte {
 	return b
 }
 
-// appendDecimal appends d * 10^e as putDecimal writes it (for tests).
-func appendDecimal(b []byte, d uint64, e int, neg bool) []byte {
-	b = reserve(b)
-	n0 := len(b)
-	return b[:n0+putDecimal((*scratch)(b[n0:n0+len(scratch{})]), d, e, neg)]
-}
-
-// putDecimal writes d * 10^e (d >= 1 with no trailing zero, or d an
-// integer with e = 0, or d = 0 for zero) in encoding/json's notation. The
-// shortest decimal of a float lies in [1e-6, 1e21) exactly when the float
-// does (1e21 is a float64, and the float nearest 1e-6 or 1e21 has that
-// power of ten as its shortest decimal), so the notation follows from the
-// decimal point's position.
+// putFloat writes c * 2^q in encoding/json's notation to s, after a '-'
+// if neg, and returns the length written. c * 2^q is the float's
+// magnitude (c = 0 for zero); q = 0 means c is an integer, written as it
+// is. regular is false when c is the smallest significand of a binade
+// above the subnormals (parts64); tieUp picks the larger of two closest
+// shortest decimals on a tie when not regular (float32TieUp).
 //
-// The digits are written once, at the place the notation gives them,
-// and the notation's bytes go around them: this one body does it all,
-// with no call, because a call's spills and reloads cost as much as the
-// digits. Positions are masked to five bits (they are at most 28), which
+// The search finds the decimal d * 10^e with the fewest significant
+// digits that rounds to c * 2^q under round-half-even (boundaries
+// included when c is even), and of those the closest to c * 2^q, the
+// even one on a tie; d has no trailing zero. It is Schubfach's
+// (R. Giulietti, "The Schubfach way to render doubles", 2020): at most
+// one multiple of ten in units of 10^k can lie in the rounding interval,
+// which is why one step of digit removal suffices.
+//
+// The shortest decimal of a float lies in [1e-6, 1e21) exactly when the
+// float does (1e21 is a float64, and the float nearest 1e-6 or 1e21 has
+// that power of ten as its shortest decimal), so the notation follows
+// from the decimal point's position. The digits are written once, at the
+// place the notation gives them, and the notation's bytes go around
+// them. Positions are masked to five bits (they are at most 28), which
 // proves the whole-word accesses inside s and drops their bounds checks.
-// It returns the length written.
-func putDecimal(s *scratch, d uint64, e int, neg bool) int {
+//
+// The search and the writing are one body with no call: a call's
+// argument moves, spills, reloads and frame cost as much as the digits.
+func putFloat(s *scratch, c uint64, q int, regular, tieUp, neg bool) int {
+	d, e := c, 0
+	if q != 0 {
+		out := c & 1
+		cb := c << 2
+		cbr := cb + 2
+		var cbl uint64
+		var k int
+		if regular {
+			cbl = cb - 2
+			k = flog10pow2(q)
+		} else {
+			cbl = cb - 1
+			k = flog10threeQuartersPow2(q)
+		}
+		// h is in [1, 5] (TestShiftRange); the mask tells the
+		// compiler it is below 64, so the shifts need no out-of-range
+		// fix-up.
+		h := uint(q+flog2pow10(-k)+2) & 63
+		// The two words loaded as scalars: a [2]uint64 value would be
+		// copied through the stack for each rop.
+		g := &pow10[-k-pow10Min]
+		g0, g1 := g[0], g[1]
+		vb := rop(g0, g1, cb<<h)
+		vbl := rop(g0, g1, cbl<<h)
+		vbr := rop(g0, g1, cbr<<h)
+
+		u := vb >> 2
+		sp := u / 10 // u rounded down to a multiple of ten, in tens
+		upin := vbl+out <= sp*40
+		wpin := (sp+1)*40+out <= vbr
+		if upin != wpin {
+			d, e = sp+b2u(wpin), k+1
+			if d%10 == 0 {
+				d, e = stripZeros(d/10, e+1)
+			}
+		} else {
+			// u or w = u+1, whichever is in the interval, the closer if
+			// both are.
+			w := u + 1
+			uin := vbl+out <= u<<2
+			win := w<<2+out <= vbr
+			d, e = u, k
+			if uin != win {
+				if win {
+					d = w
+				}
+			} else if cmp := int64(vb - (u+w)<<1); cmp > 0 || cmp == 0 && (u&1 != 0 || tieUp && !regular) {
+				d = w
+			}
+		}
+	}
+
 	s[0] = '-' // overwritten by the first digit when not neg
 	p := int(b2u(neg))
 	if d == 0 {
