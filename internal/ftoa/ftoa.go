@@ -2,7 +2,7 @@
 
 // Package ftoa formats floating-point numbers as encoding/json does: the
 // shortest decimal that parses back to the same float64 or float32, found
-// by Schubfach's search (putFloat; its parts in schubfach.go), in plain notation
+// by Schubfach's search (appendFloat; its parts in schubfach.go), in plain notation
 // from 1e-6 up to below 1e21 and in exponent notation outside it, written
 // eight digits at a time. It is pure Go (math/bits), so every architecture
 // runs the same code.
@@ -30,23 +30,10 @@ const MaxLen = 25
 // number there with whole-word stores. NaN and ±Inf, which have no JSON
 // form (RFC 8259 §6), are the caller's to reject first; given them it
 // appends unspecified bytes.
+//
+// It inlines, so that its callers call appendFloat directly.
 func AppendJSON64(b []byte, v float64) []byte {
-	b = reserve(b)
-	neg := math.Signbit(v)
-	a := math.Abs(v)
-	// An integer below 2^53 is its own shortest decimal: the floats
-	// around it are at most 1 apart, so no shorter decimal rounds to it.
-	// putFloat takes it as c * 2^0.
-	var c uint64
-	var q int
-	regular := true
-	if i := int64(a); a < 1<<53 && float64(i) == a { // int64: one instruction each way
-		c = uint64(i)
-	} else {
-		c, q, regular = parts64(a)
-	}
-	n0 := len(b)
-	return b[:n0+putFloat((*scratch)(b[n0:n0+len(scratch{})]), c, q, regular, false, neg)]
+	return appendFloat(b, math.Float64bits(v), false)
 }
 
 // AppendJSON32 is AppendJSON64 for a float32: the shortest decimal that
@@ -56,19 +43,7 @@ func AppendJSON64(b []byte, v float64) []byte {
 // comparing v with float32(1e-6) and float32(1e21), as encoding/json
 // does.
 func AppendJSON32(b []byte, v float32) []byte {
-	b = reserve(b)
-	neg := math.Signbit(float64(v))
-	a := float32(math.Abs(float64(v)))
-	var c uint64
-	var q int
-	regular := true
-	if i := int32(a); a < 1<<24 && float32(i) == a {
-		c = uint64(i)
-	} else {
-		c, q, regular = parts32(a)
-	}
-	n0 := len(b)
-	return b[:n0+putFloat((*scratch)(b[n0:n0+len(scratch{})]), c, q, regular, float32TieUp, neg)]
+	return appendFloat(b, uint64(math.Float32bits(v)), true)
 }
 
 // digitCount returns the number of decimal digits of d >= 1.
@@ -119,22 +94,16 @@ func digits8(r uint32) uint64 {
 	return x | zeros8
 }
 
-// reserve returns b with room for a scratch past its length. The callers
-// hold the slice and pass putFloat a pointer to the scratch, so that
-// putFloat, with no call, needs no stack frame.
-func reserve(b []byte) []byte {
-	if cap(b)-len(b) < len(scratch{}) {
-		b = slices.Grow(b, len(scratch{}))
-	}
-	return b
-}
-
-// putFloat writes c * 2^q in encoding/json's notation to s, after a '-'
-// if neg, and returns the length written. c * 2^q is the float's
-// magnitude (c = 0 for zero); q = 0 means c is an integer, written as it
-// is. regular is false when c is the smallest significand of a binade
-// above the subnormals (parts64); tieUp picks the larger of two closest
-// shortest decimals on a tie when not regular (float32TieUp).
+// appendFloat appends the float64 of the given bits, or the float32 of
+// their low 32 bits if f32, as AppendJSON64 and AppendJSON32 describe.
+// The magnitude is c * 2^q. When q <= 0 and the low -q bits of c are
+// zero, it is an integer below 2^53 (2^24 for a float32) and its own
+// shortest decimal: the floats around it are at most 1 apart, so no
+// shorter decimal rounds to it. Otherwise the search runs. regular is
+// false when c is the smallest significand of a binade above the
+// subnormals, so that the gap below is half the gap above; tieUp picks
+// the larger of two closest shortest decimals on a tie when not regular
+// (float32TieUp).
 //
 // The search finds the decimal d * 10^e with the fewest significant
 // digits that rounds to c * 2^q under round-half-even (boundaries
@@ -152,11 +121,39 @@ func reserve(b []byte) []byte {
 // them. Positions are masked to five bits (they are at most 28), which
 // proves the whole-word accesses inside s and drops their bounds checks.
 //
-// The search and the writing are one body with no call: a call's
-// argument moves, spills, reloads and frame cost as much as the digits.
-func putFloat(s *scratch, c uint64, q int, regular, tieUp, neg bool) int {
-	d, e := c, 0
-	if q != 0 {
+// The decoding, the search and the writing are one body with no call
+// but the rare growth of b: a call's argument moves, spills, reloads and
+// frame cost as much as the digits.
+func appendFloat(b []byte, fbits uint64, f32 bool) []byte {
+	if cap(b)-len(b) < len(scratch{}) {
+		b = slices.Grow(b, len(scratch{}))
+	}
+	n0 := len(b)
+	s := (*scratch)(b[n0 : n0+len(scratch{})])
+	var t, c uint64
+	var be, q int
+	var neg, tieUp bool
+	if f32 {
+		neg = fbits>>31&1 != 0
+		t = fbits & (1<<23 - 1)
+		be = int(fbits>>23) & 0xff
+		c, q = t|1<<23, be-150
+		if be == 0 { // subnormal
+			c, q = t, -149
+		}
+		tieUp = float32TieUp
+	} else {
+		neg = fbits>>63 != 0
+		t = fbits & (1<<52 - 1)
+		be = int(fbits>>52) & 0x7ff
+		c, q = t|1<<52, be-1075
+		if be == 0 { // subnormal
+			c, q = t, -1074
+		}
+	}
+	regular := t != 0 || be <= 1
+	d, e := c>>(uint(-q)&63), 0
+	if uint(-q) > uint(bits.TrailingZeros64(c)) && c != 0 {
 		out := c & 1
 		cb := c << 2
 		cbr := cb + 2
@@ -211,7 +208,7 @@ func putFloat(s *scratch, c uint64, q int, regular, tieUp, neg bool) int {
 	p := int(b2u(neg))
 	if d == 0 {
 		s[p] = '0'
-		return p + 1
+		return b[:n0+p+1]
 	}
 	n := digitCount(d)
 	point := n + e            // the value is 0.digits * 10^point
@@ -278,5 +275,5 @@ func putFloat(s *scratch, c uint64, q int, regular, tieUp, neg bool) int {
 			binary.LittleEndian.PutUint64(s[i&31:], zeros8)
 		}
 	}
-	return m
+	return b[:n0+m]
 }

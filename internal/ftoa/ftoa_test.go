@@ -338,8 +338,8 @@ func TestLogApproximations(t *testing.T) {
 	}
 }
 
-// TestShiftRange checks that putFloat's shift h lies in [1, 5] for every
-// binary exponent of both widths, regular or not: putFloat masks it to
+// TestShiftRange checks that appendFloat's shift h lies in [1, 5] for every
+// binary exponent of both widths, regular or not: appendFloat masks it to
 // six bits.
 func TestShiftRange(t *testing.T) {
 	for q := -1074; q <= 971; q++ {

@@ -2,10 +2,7 @@
 
 package ftoa
 
-import (
-	"math"
-	"math/bits"
-)
+import "math/bits"
 
 // flog10pow2 returns floor(q * log10(2)) for |q| <= 5456721.
 func flog10pow2(q int) int { return int(int64(q) * 661971961083 >> 41) }
@@ -64,29 +61,4 @@ func stripZeros(d uint64, e int) (uint64, int) {
 		e++
 	}
 	return d, e
-}
-
-// parts64 returns v as c * 2^q and putFloat's regular flag, for v
-// finite and not zero: regular is false when c is the smallest
-// significand of a binade above the subnormals, so that the gap below is
-// half the gap above.
-func parts64(v float64) (c uint64, q int, regular bool) {
-	b := math.Float64bits(v)
-	t := b & (1<<52 - 1)
-	be := int(b>>52) & 0x7ff
-	if be == 0 { // subnormal
-		return t, -1074, true
-	}
-	return t | 1<<52, be - 1075, t != 0 || be == 1
-}
-
-// parts32 is parts64 for a float32.
-func parts32(v float32) (c uint64, q int, regular bool) {
-	b := math.Float32bits(v)
-	t := uint64(b & (1<<23 - 1))
-	be := int(b>>23) & 0xff
-	if be == 0 {
-		return t, -149, true
-	}
-	return t | 1<<23, be - 150, t != 0 || be == 1
 }
