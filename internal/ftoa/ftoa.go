@@ -50,7 +50,7 @@ func AppendJSON32(b []byte, v float32) []byte {
 func digitCount(d uint64) int {
 	// 1233/4096 is just above log10(2), so t is floor(log10(d)) or
 	// one more.
-	t := bits.Len64(d) * 1233 >> 12
+	t := bits.Len64(d|1) * 1233 >> 12 // d|1: no zero case to handle
 	if d < pow10u64[t] {
 		return t
 	}
@@ -130,6 +130,8 @@ func appendFloat(b []byte, fbits uint64, f32 bool) []byte {
 	}
 	n0 := len(b)
 	s := (*scratch)(b[n0 : n0+len(scratch{})])
+	// c * 2^q is the magnitude; a subnormal (be = 0) has no implicit
+	// bit and the exponent of the smallest normal.
 	var t, c uint64
 	var be, q int
 	var neg, tieUp bool
@@ -137,23 +139,20 @@ func appendFloat(b []byte, fbits uint64, f32 bool) []byte {
 		neg = fbits>>31&1 != 0
 		t = fbits & (1<<23 - 1)
 		be = int(fbits>>23) & 0xff
-		c, q = t|1<<23, be-150
-		if be == 0 { // subnormal
-			c, q = t, -149
-		}
+		c, q = t|b2u(be != 0)<<23, max(be, 1)-150
 		tieUp = float32TieUp
 	} else {
 		neg = fbits>>63 != 0
 		t = fbits & (1<<52 - 1)
 		be = int(fbits>>52) & 0x7ff
-		c, q = t|1<<52, be-1075
-		if be == 0 { // subnormal
-			c, q = t, -1074
-		}
+		c, q = t|b2u(be != 0)<<52, max(be, 1)-1075
 	}
 	regular := t != 0 || be <= 1
-	d, e := c>>(uint(-q)&63), 0
-	if uint(-q) > uint(bits.TrailingZeros64(c)) && c != 0 {
+	var d uint64
+	var e int
+	if c == 0 || uint(-q) <= uint(bits.TrailingZeros64(c|1<<63)) {
+		d = c >> (uint(-q) & 63) // an integer (or zero)
+	} else {
 		out := c & 1
 		cb := c << 2
 		cbr := cb + 2
