@@ -101,9 +101,9 @@ func digits8(r uint32) uint64 {
 // shortest decimal: the floats around it are at most 1 apart, so no
 // shorter decimal rounds to it. Otherwise the search runs. regular is
 // false when c is the smallest significand of a binade above the
-// subnormals, so that the gap below is half the gap above; tieUp picks
-// the larger of two closest shortest decimals on a tie when not regular
-// (float32TieUp).
+// subnormals, so that the gap below is half the gap above; for a float32
+// that is not regular, float32TieUp says whether a tie between two
+// closest shortest decimals takes the larger one.
 //
 // The search finds the decimal d * 10^e with the fewest significant
 // digits that rounds to c * 2^q under round-half-even (boundaries
@@ -134,15 +134,14 @@ func appendFloat(b []byte, fbits uint64, f32 bool) []byte {
 	// bit and the exponent of the smallest normal.
 	var t, c uint64
 	var be, q int
-	var neg, tieUp bool
+	var sign uint64 // 1 if negative
 	if f32 {
-		neg = fbits>>31&1 != 0
+		sign = fbits >> 31 & 1
 		t = fbits & (1<<23 - 1)
 		be = int(fbits>>23) & 0xff
 		c, q = t|b2u(be != 0)<<23, max(be, 1)-150
-		tieUp = float32TieUp
 	} else {
-		neg = fbits>>63 != 0
+		sign = fbits >> 63
 		t = fbits & (1<<52 - 1)
 		be = int(fbits>>52) & 0x7ff
 		c, q = t|b2u(be != 0)<<52, max(be, 1)-1075
@@ -197,14 +196,14 @@ func appendFloat(b []byte, fbits uint64, f32 bool) []byte {
 				if win {
 					d = w
 				}
-			} else if cmp := int64(vb - (u+w)<<1); cmp > 0 || cmp == 0 && (u&1 != 0 || tieUp && !regular) {
+			} else if cmp := int64(vb - (u+w)<<1); cmp > 0 || cmp == 0 && (u&1 != 0 || f32 && float32TieUp && !regular) {
 				d = w
 			}
 		}
 	}
 
-	s[0] = '-' // overwritten by the first digit when not neg
-	p := int(b2u(neg))
+	s[0] = '-' // overwritten by the first digit when not negative
+	p := int(sign)
 	if d == 0 {
 		s[p] = '0'
 		return b[:n0+p+1]
