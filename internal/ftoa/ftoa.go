@@ -228,10 +228,12 @@ func appendFloat(b []byte, fbits uint64, f32 bool) []byte {
 		if n <= 16 {
 			binary.LittleEndian.PutUint64(s[at:], digits8(uint32(hi))>>(8*(16-n)&63))
 		} else {
-			top := hi / 1e8 // at most 4 digits: d < 2^64
-			mid := uint32(hi - top*1e8)
-			binary.LittleEndian.PutUint64(s[at:], digits8(uint32(top))>>(8*(24-n)&63))
-			binary.LittleEndian.PutUint64(s[(at+n-16)&31:], digits8(mid))
+			// 17 digits, the most a float's shortest decimal has (an
+			// integer is below 2^53, 16 digits): one digit before
+			// two words.
+			top := uint32(hi) / 1e8
+			s[at] = byte('0' + top)
+			binary.LittleEndian.PutUint64(s[at+1:], digits8(uint32(hi)-top*1e8))
 		}
 		binary.LittleEndian.PutUint64(s[(at+n-8)&31:], digits8(lo))
 	}
