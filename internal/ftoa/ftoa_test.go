@@ -183,17 +183,17 @@ func TestEdges32(t *testing.T) {
 	}
 }
 
-// randomCount is the number of random values per width: 2 million, fewer
-// under -short (the cross-architecture run is emulated), many more under
-// -full.
+// randomCount is the number of random values per width: 8 million, 1
+// million under -short (the cross-architecture run is emulated), many
+// more under -full.
 func randomCount() int {
 	switch {
 	case full():
 		return 100_000_000
 	case testing.Short():
-		return 200_000
+		return 1_000_000
 	}
-	return 2_000_000
+	return 8_000_000
 }
 
 // TestRandomBits checks random bit patterns of both widths: nearly all
@@ -226,6 +226,35 @@ func TestRandomShort(t *testing.T) {
 		c.f32(float32(w))
 		// Integers beyond 2^53, whose shortest forms end in zeros.
 		c.f64(float64(r.Uint64() >> r.IntN(12)))
+	})
+}
+
+// TestRandomNear checks the floats next to random decimals of 1 to 17
+// digits (1 to 9 for float32), one to three units in the last place
+// away, and coordinates as canada.json holds them (canadaLike): their
+// shortest forms have 15 to 17 digits where a decimal of few digits lies
+// just outside the rounding interval, which is where the search's
+// choice between the two candidates and their distances to the bounds
+// decide.
+func TestRandomNear(t *testing.T) {
+	n := randomCount() / 8
+	parallel(t, n, func(c *checker, r *rand.Rand) {
+		digits := 1 + r.IntN(17)
+		d := r.Uint64N(pow10u64[digits])
+		e := r.IntN(650) - 340
+		v, _ := strconv.ParseFloat(strconv.FormatUint(d, 10)+"e"+strconv.Itoa(e), 64)
+		step := uint64(1 + r.IntN(3))
+		c.f64(math.Float64frombits(math.Float64bits(v) + step))
+		c.f64(math.Float64frombits(math.Float64bits(v) - step))
+		digits = 1 + r.IntN(9)
+		d = r.Uint64N(pow10u64[digits])
+		e = r.IntN(90) - 50
+		w, _ := strconv.ParseFloat(strconv.FormatUint(d, 10)+"e"+strconv.Itoa(e), 32)
+		c.f32(math.Float32frombits(math.Float32bits(float32(w)) + uint32(step)))
+		c.f32(math.Float32frombits(math.Float32bits(float32(w)) - uint32(step)))
+		x := canadaLike(r)
+		c.f64(x)
+		c.f32(float32(x))
 	})
 }
 
