@@ -1,11 +1,11 @@
 // Copyright 2025 The jgen Authors. All rights reserved.
 
 // Package ftoa formats floating-point numbers as encoding/json does: the
-// shortest decimal that parses back to the same float64 or float32, found
-// by Schubfach's search (appendFloat; its parts in schubfach.go), in plain notation
-// from 1e-6 up to below 1e21 and in exponent notation outside it, written
-// eight digits at a time. It is pure Go (math/bits), so every architecture
-// runs the same code.
+// shortest decimal that parses back to the same float64 or float32,
+// found by Schubfach's search (appendFloat; its parts in schubfach.go),
+// in plain notation from 1e-6 up to below 1e21 and in exponent notation
+// outside it, written eight digits at a time. It is pure Go (math/bits),
+// so every architecture runs the same code.
 package ftoa
 
 import (

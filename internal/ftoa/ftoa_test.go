@@ -379,3 +379,35 @@ func TestShiftRange(t *testing.T) {
 		}
 	}
 }
+
+// TestRop checks rop against exact arithmetic: floor(g*cp / 2^127), with
+// bit 0 set when bits 64 to 126 of g*cp are not all zero, for every power
+// of ten of the table and random significands shifted as the search
+// shifts them, and for products whose bits 64 to 126 are all zero.
+func TestRop(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	low := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 127), new(big.Int).Lsh(big.NewInt(1), 64))
+	check := func(g [2]uint64, cp uint64) {
+		gb := new(big.Int).Or(new(big.Int).Lsh(new(big.Int).SetUint64(g[0]), 64), new(big.Int).SetUint64(g[1]))
+		p := gb.Mul(gb, new(big.Int).SetUint64(cp))
+		want := new(big.Int).Rsh(p, 127).Uint64()
+		if new(big.Int).And(p, low).Sign() != 0 {
+			want |= 1
+		}
+		if got := rop(g[0], g[1], cp); got != want {
+			t.Fatalf("rop(%#x, %#x, %#x) = %#x, want %#x", g[0], g[1], cp, got, want)
+		}
+	}
+	for _, g := range pow10 {
+		for range 20 {
+			check(g, (r.Uint64N(1<<53)+1)<<2<<(1+r.IntN(5)))
+		}
+		check(g, 1<<60)
+	}
+	// Products with bits 64 to 126 all zero (2^125 times a power of two
+	// from 4) and with only bit 126 set among them (2^126 + 2).
+	check([2]uint64{1 << 61, 0}, 4)
+	check([2]uint64{1 << 61, 0}, 8)
+	check([2]uint64{1 << 61, 0}, 1<<60)
+	check([2]uint64{1 << 61, 1}, 2)
+}
