@@ -5,6 +5,7 @@ package ftoa
 import (
 	"encoding/binary"
 	"fmt"
+	"strconv"
 	"testing"
 )
 
@@ -42,22 +43,35 @@ func TestDigits8(t *testing.T) {
 	}
 }
 
-// TestPutDigits checks putDigits for every digit count of a uint64.
-func TestPutDigits(t *testing.T) {
-	for n := 1; n <= 20; n++ {
-		top := uint64(1<<64 - 1) // the largest n-digit number
-		if n < 20 {
-			top = pow10u64[n] - 1
+// TestDigitCounts checks the digit writing for every digit count a
+// float's decimal can have: integers of 1 to 16 digits (written as they
+// are), and 17-digit decimals, after a sign and without.
+func TestDigitCounts(t *testing.T) {
+	check := func(v float64, want string) {
+		t.Helper()
+		if got := AppendJSON64([]byte("x"), v); string(got) != "x"+want {
+			t.Errorf("AppendJSON64(%v) = %q, want %q", v, got, "x"+want)
 		}
+		if got := AppendJSON64([]byte("x"), -v); string(got) != "x-"+want {
+			t.Errorf("AppendJSON64(%v) = %q, want %q", -v, got, "x-"+want)
+		}
+	}
+	for n := 1; n <= 16; n++ {
+		top := min(pow10u64[n]-1, 1<<53) // the largest n-digit number a float64 holds exactly
 		for _, d := range []uint64{pow10u64[n-1], pow10u64[n-1] + 1, pow10u64[n-1] + (top-pow10u64[n-1])/2, top} {
 			if digitCount(d) != n {
 				t.Fatalf("digitCount(%d) = %d, want %d", d, digitCount(d), n)
 			}
-			var s scratch
-			putDigits(&s, 3, d, n)
-			if want := fmt.Sprint(d); string(s[3:3+n]) != want {
-				t.Errorf("putDigits(%d) = %q, want %q", d, s[3:3+n], want)
-			}
+			check(float64(d), fmt.Sprint(d))
 		}
+	}
+	// Decimals of 17 digits at every position of the point and in
+	// exponent notation.
+	for _, s := range []string{"0.30000000000000004", "1.2345678901234567", "12345678.901234567", "1234567890123456.8", "0.000012345678901234568", "1.2345678901234567e+300", "1.2345678901234568e-300"} {
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(v, s)
 	}
 }

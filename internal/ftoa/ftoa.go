@@ -1,11 +1,11 @@
 // Copyright 2025 The jgen Authors. All rights reserved.
 
 // Package ftoa formats floating-point numbers as encoding/json does: the
-// shortest decimal that parses back to the same float64 or float32, found
-// by Schubfach's search (shortest, in schubfach.go), in plain notation
-// from 1e-6 up to below 1e21 and in exponent notation outside it, written
-// eight digits at a time. It is pure Go (math/bits), so every architecture
-// runs the same code.
+// shortest decimal that parses back to the same float64 or float32,
+// found by Schubfach's search (appendFloat; its parts in schubfach.go),
+// in plain notation from 1e-6 up to below 1e21 and in exponent notation
+// outside it, written eight digits at a time. It is pure Go (math/bits),
+// so every architecture runs the same code.
 package ftoa
 
 import (
@@ -30,43 +30,27 @@ const MaxLen = 25
 // number there with whole-word stores. NaN and ±Inf, which have no JSON
 // form (RFC 8259 §6), are the caller's to reject first; given them it
 // appends unspecified bytes.
+//
+// It inlines, so that its callers call appendFloat directly.
 func AppendJSON64(b []byte, v float64) []byte {
-	neg := math.Signbit(v)
-	a := math.Abs(v)
-	// An integer below 2^53 is its own shortest decimal: the floats
-	// around it are at most 1 apart, so no shorter decimal rounds to it.
-	if a < 1<<53 {
-		if i := int64(a); float64(i) == a { // int64: one instruction each way
-			return appendDecimal(b, uint64(i), 0, neg)
-		}
-	}
-	// Shortest64 without its frame: one call fewer per number.
-	c, q, regular := parts64(a)
-	d, e := shortest(c, q, regular, false)
-	return appendDecimal(b, d, e, neg)
+	return appendFloat(b, math.Float64bits(v), false)
 }
 
 // AppendJSON32 is AppendJSON64 for a float32: the shortest decimal that
-// parses back to v as a float32, so float32(0.1) is written 0.1; the
-// notation is chosen by comparing v with float32(1e-6) and float32(1e21),
-// as encoding/json does.
+// parses back to v as a float32, so float32(0.1) is written 0.1, the
+// one strconv.FormatFloat(v, 'e', -1, 32) writes with the toolchain the
+// program is built with (see float32TieUp); the notation is chosen by
+// comparing v with float32(1e-6) and float32(1e21), as encoding/json
+// does.
 func AppendJSON32(b []byte, v float32) []byte {
-	neg := math.Signbit(float64(v))
-	a := float32(math.Abs(float64(v)))
-	if a < 1<<24 {
-		if i := int32(a); float32(i) == a {
-			return appendDecimal(b, uint64(i), 0, neg)
-		}
-	}
-	d, e := Shortest32(a)
-	return appendDecimal(b, d, e, neg)
+	return appendFloat(b, uint64(math.Float32bits(v)), true)
 }
 
 // digitCount returns the number of decimal digits of d >= 1.
 func digitCount(d uint64) int {
 	// 1233/4096 is just above log10(2), so t is floor(log10(d)) or
 	// one more.
-	t := bits.Len64(d) * 1233 >> 12
+	t := bits.Len64(d|1) * 1233 >> 12 // d|1: no zero case to handle
 	if d < pow10u64[t] {
 		return t
 	}
@@ -96,70 +80,189 @@ const (
 // into two digits, every split done in all lanes by one multiply, with
 // reciprocals exact for the ranges they serve (x/100 as x*10486>>20 for
 // x < 10^4, x/10 as x*103>>10 for x < 100; digits_test.go checks both).
+// Each split puts the quotient y in the low half of a lane and the
+// remainder x - y*m in the high half, computed as x<<w - y*(m<<w - 1):
+// the halves do not overlap, so adding is or-ing, and it saves the
+// separate multiply, subtract and or.
 func digits8(r uint32) uint64 {
-	x := uint64(r/10000) | uint64(r%10000)<<32
+	hi := uint64(r / 10000)
+	x := uint64(r)<<32 - hi*(10000<<32-1)
 	y := (x * 10486 >> 20) & 0x0000007f_0000007f
-	x = y | (x-y*100)<<16
+	x = x<<16 - y*(100<<16-1)
 	y = (x * 103 >> 10) & 0x000f_000f_000f_000f
-	x = y | (x-y*10)<<8
+	x = x<<8 - y*(10<<8-1)
 	return x | zeros8
 }
 
-// putDigits writes the n digits of d (n = digitCount(d) <= 20) to
-// s[at:at+n]; it may write s[at+n:at+8] too.
-func putDigits(s *scratch, at int, d uint64, n int) {
-	if n <= 8 {
-		binary.LittleEndian.PutUint64(s[at:], digits8(uint32(d))>>(8*(8-n)))
-		return
-	}
-	hi := d / 1e8
-	lo := uint32(d - hi*1e8)
-	if n <= 16 {
-		binary.LittleEndian.PutUint64(s[at:], digits8(uint32(hi))>>(8*(16-n)))
-	} else {
-		top := hi / 1e8 // at most 4 digits: d < 2^64
-		mid := uint32(hi - top*1e8)
-		binary.LittleEndian.PutUint64(s[at:], digits8(uint32(top))>>(8*(24-n)))
-		binary.LittleEndian.PutUint64(s[at+n-16:], digits8(mid))
-	}
-	binary.LittleEndian.PutUint64(s[at+n-8:], digits8(lo))
-}
-
-// appendDecimal appends d * 10^e (d >= 1 with no trailing zero, or d an
-// integer with e = 0, or d = 0 for zero) in encoding/json's notation. The
-// shortest decimal of a float lies in [1e-6, 1e21) exactly when the float
-// does (1e21 is a float64, and the float nearest 1e-6 or 1e21 has that
-// power of ten as its shortest decimal), so the notation follows from the
-// decimal point's position.
-func appendDecimal(b []byte, d uint64, e int, neg bool) []byte {
-	n0 := len(b)
-	if cap(b)-n0 < len(scratch{}) {
+// appendFloat appends the float64 of the given bits, or the float32 of
+// their low 32 bits if f32, as AppendJSON64 and AppendJSON32 describe.
+// The magnitude is c * 2^q. When q <= 0 and the low -q bits of c are
+// zero, it is an integer below 2^53 (2^24 for a float32) and its own
+// shortest decimal: the floats around it are at most 1 apart, so no
+// shorter decimal rounds to it. Otherwise the search runs. regular is
+// false when c is the smallest significand of a binade above the
+// subnormals, so that the gap below is half the gap above; for a float32
+// that is not regular, float32TieUp says whether a tie between two
+// closest shortest decimals takes the larger one.
+//
+// The search finds the decimal d * 10^e with the fewest significant
+// digits that rounds to c * 2^q under round-half-even (boundaries
+// included when c is even), and of those the closest to c * 2^q, the
+// even one on a tie; d has no trailing zero. It is Schubfach's
+// (R. Giulietti, "The Schubfach way to render doubles", 2020): at most
+// one multiple of ten in units of 10^k can lie in the rounding interval,
+// which is why one step of digit removal suffices.
+//
+// The shortest decimal of a float lies in [1e-6, 1e21) exactly when the
+// float does (1e21 is a float64, and the float nearest 1e-6 or 1e21 has
+// that power of ten as its shortest decimal), so the notation follows
+// from the decimal point's position. The digits are written once, at the
+// place the notation gives them, and the notation's bytes go around
+// them. Positions are masked to five bits (they are at most 28), which
+// proves the whole-word accesses inside s and drops their bounds checks.
+//
+// The decoding, the search and the writing are one body with no call
+// but the rare growth of b: a call's argument moves, spills, reloads and
+// frame cost as much as the digits.
+func appendFloat(b []byte, fbits uint64, f32 bool) []byte {
+	if cap(b)-len(b) < len(scratch{}) {
 		b = slices.Grow(b, len(scratch{}))
 	}
+	n0 := len(b)
 	s := (*scratch)(b[n0 : n0+len(scratch{})])
-	p := 0
-	if neg {
-		s[0] = '-'
-		p = 1
+	// c * 2^q is the magnitude; a subnormal (be = 0) has no implicit
+	// bit and the exponent of the smallest normal.
+	var t, c uint64
+	var be, q int
+	var sign uint64 // 1 if negative
+	if f32 {
+		sign = fbits >> 31 & 1
+		t = fbits & (1<<23 - 1)
+		be = int(fbits>>23) & 0xff
+		c, q = t|b2u(be != 0)<<23, max(be, 1)-150
+	} else {
+		sign = fbits >> 63
+		t = fbits & (1<<52 - 1)
+		be = int(fbits>>52) & 0x7ff
+		c, q = t|b2u(be != 0)<<52, max(be, 1)-1075
 	}
+	regular := t != 0 || be <= 1
+	var d uint64
+	var e int
+	if c == 0 || uint(-q) <= uint(bits.TrailingZeros64(c|1<<63)) {
+		d = c >> (uint(-q) & 63) // an integer (or zero)
+	} else {
+		out := c & 1
+		cb := c << 2
+		cbr := cb + 2
+		var cbl uint64
+		var k int
+		if regular {
+			cbl = cb - 2
+			k = flog10pow2(q)
+		} else {
+			cbl = cb - 1
+			k = flog10threeQuartersPow2(q)
+		}
+		// h is in [1, 5] (TestShiftRange); the mask tells the
+		// compiler it is below 64, so the shifts need no out-of-range
+		// fix-up.
+		h := uint(q+flog2pow10(-k)+2) & 63
+		// The two words loaded as scalars: a [2]uint64 value would be
+		// copied through the stack for each rop.
+		g := &pow10[-k-pow10Min]
+		g0, g1 := g[0], g[1]
+		vb := rop(g0, g1, cb<<h)
+		vbl := rop(g0, g1, cbl<<h)
+		vbr := rop(g0, g1, cbr<<h)
+
+		u := vb >> 2
+		sp := u / 10 // u rounded down to a multiple of ten, in tens
+		upin := vbl+out <= sp*40
+		wpin := (sp+1)*40+out <= vbr
+		if upin != wpin {
+			d, e = sp+b2u(wpin), k+1
+			if d%10 == 0 {
+				d, e = stripZeros(d/10, e+1)
+			}
+		} else {
+			// u or w = u+1, whichever is in the interval, the closer if
+			// both are.
+			w := u + 1
+			uin := vbl+out <= u<<2
+			win := w<<2+out <= vbr
+			d, e = u, k
+			if uin != win {
+				if win {
+					d = w
+				}
+			} else if cmp := int64(vb - (u+w)<<1); cmp > 0 || cmp == 0 && (u&1 != 0 || f32 && float32TieUp && !regular) {
+				d = w
+			}
+		}
+	}
+
+	s[0] = '-' // overwritten by the first digit when not negative
+	p := int(sign)
 	if d == 0 {
 		s[p] = '0'
 		return b[:n0+p+1]
 	}
 	n := digitCount(d)
-	point := n + e // the value is 0.digits * 10^point
-	var m int
+	point := n + e            // the value is 0.digits * 10^point
+	exp := uint(point+5) > 26 // point > 21 || point < -5
+	at := p                   // where the first digit goes
 	switch {
-	case point > 21 || point < -5:
-		m = putExponent(s, p, d, n, point-1)
+	case exp: // d.ddde±x: s[p] gets the first digit later
+		at = p + 1
 	case point <= 0: // 0.000ddd: the digits overwrite the surplus zeros
 		binary.LittleEndian.PutUint64(s[p:], zeroPt)
-		z := p + 2 - point
-		putDigits(s, z, d, n)
-		m = z + n
+		at = p + 2 - point
+	}
+	at &= 31
+	if n <= 8 {
+		binary.LittleEndian.PutUint64(s[at:], digits8(uint32(d))>>(8*(8-n)&63))
+	} else {
+		hi := d / 1e8
+		lo := uint32(d - hi*1e8)
+		if n <= 16 {
+			binary.LittleEndian.PutUint64(s[at:], digits8(uint32(hi))>>(8*(16-n)&63))
+		} else {
+			// 17 digits, the most a float's shortest decimal has (an
+			// integer is below 2^53, 16 digits): one digit before
+			// two words.
+			top := uint32(hi) / 1e8
+			s[at] = byte('0' + top)
+			binary.LittleEndian.PutUint64(s[at+1:], digits8(uint32(hi)-top*1e8))
+		}
+		binary.LittleEndian.PutUint64(s[(at+n-8)&31:], digits8(lo))
+	}
+	var m int
+	switch {
+	case exp:
+		// d[.ddd]e±x: one digit before the point, the point only when
+		// more follow, and the exponent x (|x| < 1000) with no leading
+		// zero (encoding/json drops the one strconv writes); written
+		// here, not in a function of its own, for the frame's sake.
+		s[p] = s[p+1]
+		s[p+1] = '.' // overwritten by the 'e' when n is 1
+		m = p + 1 + n
+		if n == 1 {
+			m = p + 1
+		}
+		sign, x := uint64('+'), point-1
+		if x < 0 {
+			sign, x = '-', -x
+		}
+		u := uint64(x)
+		nd := 1 + b2u(u >= 10) + b2u(u >= 100) // digits in x
+		w := (u/100 | u/10%10<<8 | u%10<<16 | 0x303030) >> (8 * (3 - nd) & 63)
+		binary.LittleEndian.PutUint64(s[m&31:], 'e'|sign<<8|w<<16)
+		m += 2 + int(nd)
+	case point <= 0:
+		m = at + n
 	case point < n: // ddd.ddd: the fraction (at most 16 digits) moves right
-		putDigits(s, p, d, n)
-		f := p + point
+		f := (p + point) & 31
 		w0 := binary.LittleEndian.Uint64(s[f:])
 		w1 := binary.LittleEndian.Uint64(s[f+8:])
 		binary.LittleEndian.PutUint64(s[f+1:], w0)
@@ -167,46 +270,10 @@ func appendDecimal(b []byte, d uint64, e int, neg bool) []byte {
 		s[f] = '.'
 		m = p + 1 + n
 	default: // ddd000, at most 21 digits in all
-		putDigits(s, p, d, n)
 		m = p + point
 		for i := p + n; i < m; i += 8 {
-			binary.LittleEndian.PutUint64(s[i:], zeros8)
+			binary.LittleEndian.PutUint64(s[i&31:], zeros8)
 		}
 	}
 	return b[:n0+m]
-}
-
-// putExponent writes d (n digits) as d[.ddd]e±x from s[p] and returns
-// the end: one digit before the point, the point only when more follow,
-// and the exponent x with no leading zero (encoding/json drops the one
-// strconv writes).
-func putExponent(s *scratch, p int, d uint64, n, x int) int {
-	putDigits(s, p+1, d, n)
-	s[p] = s[p+1]
-	m := p + 1
-	if n > 1 {
-		s[p+1] = '.'
-		m = p + 1 + n
-	}
-	s[m] = 'e'
-	s[m+1] = '+'
-	if x < 0 {
-		s[m+1] = '-'
-		x = -x
-	}
-	m += 2
-	if x >= 100 {
-		s[m] = byte('0' + x/100)
-		x %= 100
-		m++
-		s[m] = byte('0' + x/10)
-		s[m+1] = byte('0' + x%10)
-		return m + 2
-	}
-	if x >= 10 {
-		s[m] = byte('0' + x/10)
-		m++
-	}
-	s[m] = byte('0' + x%10)
-	return m + 1
 }

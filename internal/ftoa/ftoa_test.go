@@ -183,17 +183,17 @@ func TestEdges32(t *testing.T) {
 	}
 }
 
-// randomCount is the number of random values per width: 2 million, fewer
-// under -short (the cross-architecture run is emulated), many more under
-// -full.
+// randomCount is the number of random values per width: 8 million, 1
+// million under -short (the cross-architecture run is emulated), many
+// more under -full.
 func randomCount() int {
 	switch {
 	case full():
 		return 100_000_000
 	case testing.Short():
-		return 200_000
+		return 1_000_000
 	}
-	return 2_000_000
+	return 8_000_000
 }
 
 // TestRandomBits checks random bit patterns of both widths: nearly all
@@ -226,6 +226,35 @@ func TestRandomShort(t *testing.T) {
 		c.f32(float32(w))
 		// Integers beyond 2^53, whose shortest forms end in zeros.
 		c.f64(float64(r.Uint64() >> r.IntN(12)))
+	})
+}
+
+// TestRandomNear checks the floats next to random decimals of 1 to 17
+// digits (1 to 9 for float32), one to three units in the last place
+// away, and coordinates as canada.json holds them (canadaLike): their
+// shortest forms have 15 to 17 digits where a decimal of few digits lies
+// just outside the rounding interval, which is where the search's
+// choice between the two candidates and their distances to the bounds
+// decide.
+func TestRandomNear(t *testing.T) {
+	n := randomCount() / 8
+	parallel(t, n, func(c *checker, r *rand.Rand) {
+		digits := 1 + r.IntN(17)
+		d := r.Uint64N(pow10u64[digits])
+		e := r.IntN(650) - 340
+		v, _ := strconv.ParseFloat(strconv.FormatUint(d, 10)+"e"+strconv.Itoa(e), 64)
+		step := uint64(1 + r.IntN(3))
+		c.f64(math.Float64frombits(math.Float64bits(v) + step))
+		c.f64(math.Float64frombits(math.Float64bits(v) - step))
+		digits = 1 + r.IntN(9)
+		d = r.Uint64N(pow10u64[digits])
+		e = r.IntN(90) - 50
+		w, _ := strconv.ParseFloat(strconv.FormatUint(d, 10)+"e"+strconv.Itoa(e), 32)
+		c.f32(math.Float32frombits(math.Float32bits(float32(w)) + uint32(step)))
+		c.f32(math.Float32frombits(math.Float32bits(float32(w)) - uint32(step)))
+		x := canadaLike(r)
+		c.f64(x)
+		c.f32(float32(x))
 	})
 }
 
@@ -336,4 +365,49 @@ func TestLogApproximations(t *testing.T) {
 			t.Errorf("flog2pow10(%d) = %d, want %d", e, got, want)
 		}
 	}
+}
+
+// TestShiftRange checks that appendFloat's shift h lies in [1, 5] for every
+// binary exponent of both widths, regular or not: appendFloat masks it to
+// six bits.
+func TestShiftRange(t *testing.T) {
+	for q := -1074; q <= 971; q++ {
+		for _, k := range []int{flog10pow2(q), flog10threeQuartersPow2(q)} {
+			if h := q + flog2pow10(-k) + 2; h < 1 || h > 5 {
+				t.Fatalf("q = %d, k = %d: h = %d, want it in [1, 5]", q, k, h)
+			}
+		}
+	}
+}
+
+// TestRop checks rop against exact arithmetic: floor(g*cp / 2^127), with
+// bit 0 set when bits 64 to 126 of g*cp are not all zero, for every power
+// of ten of the table and random significands shifted as the search
+// shifts them, and for products whose bits 64 to 126 are all zero.
+func TestRop(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	low := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 127), new(big.Int).Lsh(big.NewInt(1), 64))
+	check := func(g [2]uint64, cp uint64) {
+		gb := new(big.Int).Or(new(big.Int).Lsh(new(big.Int).SetUint64(g[0]), 64), new(big.Int).SetUint64(g[1]))
+		p := gb.Mul(gb, new(big.Int).SetUint64(cp))
+		want := new(big.Int).Rsh(p, 127).Uint64()
+		if new(big.Int).And(p, low).Sign() != 0 {
+			want |= 1
+		}
+		if got := rop(g[0], g[1], cp); got != want {
+			t.Fatalf("rop(%#x, %#x, %#x) = %#x, want %#x", g[0], g[1], cp, got, want)
+		}
+	}
+	for _, g := range pow10 {
+		for range 20 {
+			check(g, (r.Uint64N(1<<53)+1)<<2<<(1+r.IntN(5)))
+		}
+		check(g, 1<<60)
+	}
+	// Products with bits 64 to 126 all zero (2^125 times a power of two
+	// from 4) and with only bit 126 set among them (2^126 + 2).
+	check([2]uint64{1 << 61, 0}, 4)
+	check([2]uint64{1 << 61, 0}, 8)
+	check([2]uint64{1 << 61, 0}, 1<<60)
+	check([2]uint64{1 << 61, 1}, 2)
 }
