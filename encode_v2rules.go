@@ -299,7 +299,9 @@ func compileV2(t reflect.Type, f v2Flags) (v2Func, bool) {
 	case t == durationType:
 		return nil, false // v2 refuses it ("no default representation")
 	case t.PkgPath() == "encoding/json/jsontext" && t.Name() == "Value":
-		return nil, false
+		// Its MarshalJSON (value receiver) returns null for nil, else
+		// the bytes; v2 calls it as any MarshalJSON.
+		return v2RawValueEncoder(t), true
 	case t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface && hasV2Methods(t):
 		// v2 calls the methods of a value (never of a pointer or an
 		// interface, whose nil would be the receiver), through its

@@ -60,11 +60,9 @@ func v2MarshalTextEncoder(t reflect.Type) v2Func {
 // v2MarshalJSONEncoder writes the output of MarshalJSON as v2 writes it
 // (jsontext's WriteValue: checked, whitespace dropped, strings written
 // canonically under the escaping, numbers verbatim, duplicate names
-// refused), for the output that v2 leaves unchanged but for its
-// whitespace: valid JSON and valid UTF-8 without a backslash, and under
-// HTMLSafe or JSLineTerminators without the characters they escape. Other
-// output (whose strings v2 rewrites) is declined, as is any under an
-// escaping other than Minimal's (with HTMLSafe, JSLineTerminators).
+// refused; appendPlainJSON). Output v2 refuses is declined, as is any
+// under an escaping other than Minimal's (with HTMLSafe,
+// JSLineTerminators, any InvalidUTF8 policy).
 func v2MarshalJSONEncoder(t reflect.Type) v2Func {
 	z := v2MethodIface(t).(json.Marshaler)
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
@@ -72,21 +70,41 @@ func v2MarshalJSONEncoder(t reflect.Type) v2Func {
 		if err != nil {
 			return b, methodErr(t, "MarshalJSON", err)
 		}
-		out, ok, deep := s.appendPlainJSON(b, val)
-		if deep >= 0 {
-			return b, methodErr(t, "MarshalJSON", &ValueError{
-				Token:  "MarshalJSON output",
-				Offset: s.valueOffset(b),
-				Index:  int64(deep),
-				Reason: "nesting deeper than Options.MaxDepth",
-				Err:    ErrInvalidValue,
-				Cause:  ErrMaxDepth,
-			})
+		return s.appendMarshalJSON(t, b, val)
+	}
+}
+
+// appendMarshalJSON appends val, the output of the MarshalJSON method of
+// a value of type t, as v2MarshalJSONEncoder says.
+func (s *v2State) appendMarshalJSON(t reflect.Type, b, val []byte) ([]byte, error) {
+	out, ok, deep := s.appendPlainJSON(b, val)
+	if deep >= 0 {
+		return b, methodErr(t, "MarshalJSON", &ValueError{
+			Token:  "MarshalJSON output",
+			Offset: s.valueOffset(b),
+			Index:  int64(deep),
+			Reason: "nesting deeper than Options.MaxDepth",
+			Err:    ErrInvalidValue,
+			Cause:  ErrMaxDepth,
+		})
+	}
+	if !ok {
+		return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+	}
+	return out, nil
+}
+
+// v2RawValueEncoder writes a jsontext.Value (t) as encoding/json/v2
+// does, through its MarshalJSON method (null for nil, else its bytes),
+// whose output it writes as v2MarshalJSONEncoder does, without calling
+// the method.
+func v2RawValueEncoder(t reflect.Type) v2Func {
+	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+		val := *(*[]byte)(p)
+		if val == nil {
+			return append(b, "null"...), nil
 		}
-		if !ok {
-			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
-		}
-		return out, nil
+		return s.appendMarshalJSON(t, b, val)
 	}
 }
 
