@@ -106,3 +106,81 @@ func TestWriteValueV2RawValue(t *testing.T) {
 		fields{B: jsontext.Value(`{ }`)}, fields{B: jsontext.Value(`[]`)}, fields{B: jsontext.Value(`"\u0000"`)})
 	v2RawStrict(t, vals, func(i int) string { return fmt.Sprintf("value %d (%T of %q)", i, vals[i], texts[i]) })
 }
+
+// Embedded fallbacks of jsontext.Value with members.
+type (
+	v2rEmbed struct {
+		A int            `json:"a"`
+		V jsontext.Value `json:",embed"`
+	}
+	v2rEmbedPtr struct {
+		A string          `json:"a,omitempty"`
+		V *jsontext.Value `json:",embed"`
+		Z []int           `json:"z,omitempty"`
+	}
+	v2rEmbedOnly struct {
+		V jsontext.Value `json:",embed"`
+	}
+	v2rEmbedCase struct {
+		UserName string         `json:"user_name,case:ignore"`
+		V        jsontext.Value `json:",embed"`
+	}
+	v2rEmbedCases struct {
+		U string         `json:"user_name,omitempty,case:ignore"`
+		S string         `json:"s_t,omitempty,case:strict"`
+		W string         `json:"W-X,omitempty,case:ignore"`
+		V jsontext.Value `json:",embed"`
+	}
+	v2rEmbedMap struct {
+		A string         `json:"a,omitempty"`
+		U string         `json:"user_name,omitempty,case:ignore"`
+		M map[string]int `json:",embed"`
+	}
+	v2rEmbedOuter struct {
+		*v2rEmbedPtr
+		B int `json:"b"`
+	}
+	v2rEmbedNested struct {
+		N v2rEmbedOnly   `json:"n"`
+		L []v2rEmbedOnly `json:"l"`
+	}
+)
+
+// TestWriteValueV2EmbeddedRawValue: embedded jsontext.Value fallbacks
+// holding members (whitespace, escapes, duplicate names among them and
+// with the struct's members, empty and invalid objects, other kinds)
+// give v2's bytes under every option set; jgen declines only what v2
+// refuses.
+func TestWriteValueV2EmbeddedRawValue(t *testing.T) {
+	raws := []string{
+		`{}`, ` { } `, `{"b":2}`, ` { "b" : [ 1 , "\u0041" ] , "c" : { "d" : null } } `, "\n{\"\\/\":\"\\ud83d\\ude00\"}\t",
+		`{"<&>":"\u2028"}`, `{"a":1}`, `{"\u0061":1}`, `{"b":1,"b":2}`, `{"b":1,"\u0062":2}`, `{"b":{"x":1,"x":2}}`,
+		`{"User-Name":1}`, `{"username":1}`, `{"UserName":1,"username":2}`, `{"user_name":1,"UserName":2}`, `{"ST":1}`, `{"s_t":1}`,
+		`{"s_t":1,"ST":2}`, `{"wx":1}`, `{"W-X":1,"w_x":2}`, `{"ſ":1}`, `{"K":1}`, `{"z":1}`, "{\"\xff\":1}", "{\"k\":\"\xff\"}", `{"\ud800":1}`,
+		`[]`, `1`, `"s"`, `null`, ` `, `{"b":1} x`, `{"b":1}{}`, `{"b":}`, `{"b":1,}`,
+		strings.Repeat(`{"k":`, 20) + `1` + strings.Repeat(`}`, 20),
+	}
+	var vals []any
+	var texts []string
+	for _, r := range raws {
+		v := jsontext.Value(r)
+		for _, x := range []any{
+			v2rEmbed{A: 1, V: v}, &v2rEmbed{V: v}, v2rEmbedPtr{V: &v}, v2rEmbedPtr{A: "x", V: &v, Z: []int{1}},
+			v2rEmbedOnly{V: v}, []v2rEmbedOnly{{V: v}, {}}, v2rEmbedCase{"n", v}, v2rEmbedCase{V: v},
+			v2rEmbedCases{V: v}, v2rEmbedCases{U: "u", S: "s", W: "w", V: v}, v2rEmbedCases{S: "s", V: v},
+			v2rEmbedOuter{&v2rEmbedPtr{V: &v}, 2}, v2rEmbedOuter{B: 3}, v2rEmbedNested{v2rEmbedOnly{v}, []v2rEmbedOnly{{v}}},
+			map[string]v2rEmbedOnly{"m": {v}},
+		} {
+			vals = append(vals, x)
+			texts = append(texts, r)
+		}
+	}
+	// Map fallbacks named as members, written or not.
+	for _, m := range []map[string]int{{"a": 1}, {"UserName": 1, "username": 2}, {"user_name": 1}, {"User-Name": 1, "a": 2, "b": 3}, {"b": 1}} {
+		for _, x := range []any{v2rEmbedMap{M: m}, v2rEmbedMap{A: "x", M: m}, v2rEmbedMap{U: "u", M: m}} {
+			vals = append(vals, x)
+			texts = append(texts, fmt.Sprint(m))
+		}
+	}
+	v2RawStrict(t, vals, func(i int) string { return fmt.Sprintf("value %d (%T of %q)", i, vals[i], texts[i]) })
+}
