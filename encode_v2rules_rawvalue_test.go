@@ -11,6 +11,7 @@ package jgen_test
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -181,6 +182,75 @@ func TestWriteValueV2EmbeddedRawValue(t *testing.T) {
 			vals = append(vals, x)
 			texts = append(texts, fmt.Sprint(m))
 		}
+	}
+	v2RawStrict(t, vals, func(i int) string { return fmt.Sprintf("value %d (%T of %q)", i, vals[i], texts[i]) })
+}
+
+// TestV2MaxDepthRawValue: a jsontext.Value and MarshalJSON output with
+// escapes, and an embedded jsontext.Value, at and past encoding/json/v2's
+// 10000 levels from the root: v2's bytes where it encodes them, an
+// ErrMaxDepth (or, embedded, a decline) where it refuses them.
+func TestV2MaxDepthRawValue(t *testing.T) {
+	nest := func(n int) string {
+		return strings.Repeat(`[`, n-1) + `{"\u0061":"\/"}` + strings.Repeat(`]`, n-1)
+	}
+	o := jgen.Options{V2: &jgen.JSONv2{}}
+	for i, v := range []any{
+		jsontext.Value(nest(10000)), jsontext.Value(nest(10001)), []any{jsontext.Value(nest(9999))}, []any{jsontext.Value(nest(10000))},
+		v2RawJSON(" " + nest(10000)), []v2RawJSON{v2RawJSON(nest(10000))},
+		v2rEmbedOnly{V: jsontext.Value(`{"k":` + nest(9999) + `}`)}, v2rEmbedOnly{V: jsontext.Value(`{"k":` + nest(10000) + `}`)},
+		[]v2rEmbedOnly{{V: jsontext.Value(`{"k":` + nest(9998) + `}`)}}, []v2rEmbedOnly{{V: jsontext.Value(`{"k":` + nest(9999) + `}`)}},
+	} {
+		want, werr := jsonv2.Marshal(v)
+		got, err := jgen.Marshal(v, &o)
+		switch {
+		case werr == nil && (err != nil || string(got) != string(want)):
+			t.Errorf("value %d (%T): jgen %d bytes, %v; encoding/json/v2 %d bytes", i, v, len(got), err, len(want))
+		case werr != nil && !errors.Is(err, jgen.ErrMaxDepth) && !errors.Is(err, jgen.ErrV2Unimplemented):
+			t.Errorf("value %d (%T): jgen %d bytes, %v; encoding/json/v2 %v", i, v, len(got), err, werr)
+		case werr != nil && i < 6 && !errors.Is(err, jgen.ErrMaxDepth):
+			t.Errorf("value %d (%T): jgen %v, want ErrMaxDepth (encoding/json/v2: %v)", i, v, err, werr)
+		case werr != nil && i < 6:
+			// As for MarshalJSON output: v2's JSON pointer and Go type
+			// (the reason is jgen's own).
+			var gse, wse *jsonv2.SemanticError
+			if !errors.As(err, &gse) || !errors.As(werr, &wse) || gse.JSONPointer != wse.JSONPointer || gse.GoType != wse.GoType {
+				t.Errorf("value %d (%T): jgen %v, want the SemanticError of %v", i, v, err, werr)
+			}
+		}
+	}
+}
+
+// TestWriteValueV2RawRandomStrings: raw strings and names built at random
+// from escapes, surrogates, invalid UTF-8 and the characters the
+// escapings rewrite, as jsontext.Value and MarshalJSON output.
+func TestWriteValueV2RawRandomStrings(t *testing.T) {
+	pieces := []string{`\u0041`, `\/`, `\ud83d\ude00`, `\uD83D\uDE00`, `\ud800`, `\udc00`, "\xff", "\xe2\x80", "é", "<", "&", "\u2028",
+		"\u2029", `\n`, `\u000a`, `\u001f`, `\u001F`, `\"`, `\\`, "a", " ", `\u00e9`, `\u2028`, `\u007f`, `\b`, `\u0000`}
+	rnd := rand.New(rand.NewPCG(1, 2))
+	str := func() string {
+		var b strings.Builder
+		b.WriteByte('"')
+		for range rnd.IntN(5) {
+			b.WriteString(pieces[rnd.IntN(len(pieces))])
+		}
+		b.WriteByte('"')
+		return b.String()
+	}
+	var vals []any
+	var texts []string
+	for range 300 {
+		var r string
+		switch rnd.IntN(3) {
+		case 0:
+			r = str()
+		case 1:
+			r = "{" + str() + ":" + str() + "," + str() + ": [" + str() + "]}"
+		default:
+			r = "[ " + str() + " , {" + str() + ":1} ]"
+		}
+		vals = append(vals, jsontext.Value(r), v2RawJSON(r))
+		texts = append(texts, r, r)
 	}
 	v2RawStrict(t, vals, func(i int) string { return fmt.Sprintf("value %d (%T of %q)", i, vals[i], texts[i]) })
 }
