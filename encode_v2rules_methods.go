@@ -118,15 +118,18 @@ var toBufferPool = sync.Pool{New: func() any { return new(toBuffer) }}
 // encoder writes for the method's tokens are those of that encoder, as
 // compact text, which v2 lays out as it lays out MarshalJSON output. As
 // the encoder's strings are v2's, escapes included, output the
-// MarshalJSON rule declines for its escapes is written as it is. It
-// declines, as not implemented, a method that returns an error or writes
-// other than one value (v2's errors, its fallback on
+// MarshalJSON rule declines is written as it is. It declines, as not
+// implemented, a method that writes part of a value or more than one and
+// returns an error, or writes more than one value (v2's errors, its fallback on
 // errors.ErrUnsupported aside), nesting past Options.MaxDepth, and any
 // escaping but
 // Minimal's with HTMLSafe, JSLineTerminators and the InvalidUTF8 policies
 // Error and ReplaceRaw (those of v2's options). A method that returns an
 // error matching errors.ErrUnsupported having written nothing gets prev,
-// as v2 falls back on the next method or the default encoding.
+// as v2 falls back on the next method or the default encoding; one that
+// writes nothing or one value and returns another error, or writes
+// nothing and returns nil, fails with the method's error (v2ToFailure),
+// as v2 fails.
 func v2MarshalJSONToEncoder(t reflect.Type, prev v2Func) v2Func {
 	z := v2MethodIface(t)
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
@@ -155,6 +158,13 @@ func v2MarshalJSONToEncoder(t reflect.Type, prev v2Func) v2Func {
 					// less the newline jsontext ends a root value with
 					out, ok = append(b, bytes.TrimSuffix(val, []byte{'\n'})...), true
 				}
+			}
+		}
+		if !wrote || err != nil {
+			// An error, or no value: v2's error where jgen knows it.
+			if reason, known := v2ToFailure(err, wrote, tb); known {
+				toBufferPool.Put(tb)
+				return b, methodErr(t, "MarshalJSONTo", reason)
 			}
 		}
 		if tb.b.Cap() <= 1<<16 {
