@@ -70,7 +70,9 @@ import "errors"
 // (those of JSONv2, Deterministic always, AllowInvalidUTF8, EscapeForHTML
 // and EscapeForJS as the escaping says; not the layout: the output is
 // compact, laid out after), and its output, whose strings are v2's,
-// escapes included, is written as it is; one that returns errors.ErrUnsupported having written nothing
+// escapes included, is written as it is; one that writes nothing and
+// returns nil, or writes nothing or one value and returns another error,
+// fails with the error v2 gives (the method's error, or v2's reason); one that returns errors.ErrUnsupported having written nothing
 // falls back on the next method or the default encoding, as in v2. The
 // encoder is not v2's own: a method that reads its StackDepth,
 // StackPointer, OutputOffset or layout options sees those of an encoder
@@ -82,8 +84,10 @@ import "errors"
 // anything is written: an embedded map with a key of invalid UTF-8, a
 // name of an embedded fallback folding to the names of two case:ignore
 // members, the format tag option, MarshalJSONTo methods
-// that return an error or write other than one value (v2's errors; such a
-// method is called again by v2 through the drop-in), MarshalJSON and
+// that write more than one value or part of one, or return an error
+// holding a *json.SemanticError or *jsontext.SyntacticError, or io.EOF
+// (v2's errors; such a method is called again by v2 through the
+// drop-in), MarshalJSON and
 // MarshalJSONTo output under an escaping other than Minimal's (with
 // HTMLSafe, JSLineTerminators; for MarshalJSONTo also an InvalidUTF8
 // policy other than Error and ReplaceRaw), types with an IsZero

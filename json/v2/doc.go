@@ -12,7 +12,7 @@
 // whose bytes are those of encoding/json/v2. What jgen's v2 rules do not
 // implement is encoded by encoding/json/v2 itself, with its bytes: a
 // value that jgen declines ([jgen.ErrV2Unimplemented]: MarshalJSONTo
-// methods that fail or write other than one value, format tags, ...;
+// methods that write more than one value, format tags, ...;
 // see [jgen.JSONv2]), a value jgen fails
 // to encode (invalid UTF-8, NaN, a cycle, ...: encoding/json/v2 then
 // returns its own *SemanticError or *jsontext.SyntacticError, with its
