@@ -70,7 +70,13 @@ func v2MarshalJSONEncoder(t reflect.Type) v2Func {
 		if err != nil {
 			return b, methodErr(t, "MarshalJSON", err)
 		}
-		return s.appendMarshalJSON(t, b, val)
+		// appendMarshalJSON's body, kept here: the common path of
+		// MarshalJSON output pays no call for it.
+		out, ok, deep := s.appendPlainJSON(b, val)
+		if ok {
+			return out, nil
+		}
+		return s.marshalJSONFailure(t, b, deep)
 	}
 }
 
@@ -78,6 +84,16 @@ func v2MarshalJSONEncoder(t reflect.Type) v2Func {
 // a value of type t, as v2MarshalJSONEncoder says.
 func (s *v2State) appendMarshalJSON(t reflect.Type, b, val []byte) ([]byte, error) {
 	out, ok, deep := s.appendPlainJSON(b, val)
+	if ok {
+		return out, nil
+	}
+	return s.marshalJSONFailure(t, b, deep)
+}
+
+// marshalJSONFailure returns the error of appendMarshalJSON for output it
+// refused: nesting past Options.MaxDepth at the index deep of the output,
+// or (deep < 0) not implemented.
+func (s *v2State) marshalJSONFailure(t reflect.Type, b []byte, deep int) ([]byte, error) {
 	if deep >= 0 {
 		return b, methodErr(t, "MarshalJSON", &ValueError{
 			Token:  "MarshalJSON output",
@@ -88,10 +104,7 @@ func (s *v2State) appendMarshalJSON(t reflect.Type, b, val []byte) ([]byte, erro
 			Cause:  ErrMaxDepth,
 		})
 	}
-	if !ok {
-		return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
-	}
-	return out, nil
+	return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
 }
 
 // v2RawValueEncoder writes a jsontext.Value (t) as encoding/json/v2
