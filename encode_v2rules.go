@@ -15,7 +15,7 @@ import (
 // to a byte slice. WriteValue then writes the bytes as one value
 // (writeValueV2). The encoders are in encode_v2rules_*.go: scalars,
 // containers, struct, methods; raw holds the checks of MarshalJSON
-// output, depth the Options.MaxDepth errors.
+// output, reformat its rewriting, depth the Options.MaxDepth errors.
 
 // v2Func appends the encoding of the value at p, of the type it was
 // compiled for, to b.

@@ -346,10 +346,19 @@ func v2WithFallback(t reflect.Type, f v2Flags, enc v2Func, members []v2Member, f
 // where v2 fails: raw is not one valid JSON object with only whitespace
 // around it, holds what WriteValue refuses, or, without
 // AllowDuplicateNames, has a name that v2's check refuses
-// (v2TakenNames); and where it nests past Options.MaxDepth.
+// (v2ClaimedBy, v2ClaimsFree); where it nests past Options.MaxDepth; and
+// under an escaping appendPlainJSON declines.
 func appendEmbeddedValue(s *v2State, b []byte, p unsafe.Pointer, enc v2Func, raw []byte, members []v2Member,
 	decline func([]byte) ([]byte, error)) ([]byte, error) {
 	if !json.Valid(raw) || raw[skipSpace(raw, 0)] != '{' {
+		return decline(b)
+	}
+	e := s.esc.escaping
+	e.InvalidUTF8, e.HTMLSafe, e.JSLineTerminators = InvalidUTF8Error, false, false
+	if e != Minimal {
+		// An escaping other than Minimal's (with HTMLSafe,
+		// JSLineTerminators, any InvalidUTF8 policy), under which the
+		// rules write no raw JSON (appendPlainJSON).
 		return decline(b)
 	}
 	// The names of raw that are members' (v2's lookup by folded name).

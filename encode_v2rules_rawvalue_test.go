@@ -254,3 +254,18 @@ func TestWriteValueV2RawRandomStrings(t *testing.T) {
 	}
 	v2RawStrict(t, vals, func(i int) string { return fmt.Sprintf("value %d (%T of %q)", i, vals[i], texts[i]) })
 }
+
+// TestWriteValueV2RawOtherEscaping: under an escaping that is not
+// Minimal's (± HTMLSafe, JSLineTerminators, the InvalidUTF8 policy), raw
+// JSON, embedded or not, is declined: v2 has no such escaping.
+func TestWriteValueV2RawOtherEscaping(t *testing.T) {
+	o := jgen.Options{V2: &jgen.JSONv2{}, Escaping: jgen.Escaping{MaxUnescaped: 0x7F}}
+	for _, v := range []any{jsontext.Value(`"é"`), v2RawJSON(`{"a" : 1}`), v2rEmbedOnly{V: jsontext.Value(`{"b":"é"}`)}} {
+		if _, err := jgen.Marshal(v, &o); !errors.Is(err, jgen.ErrV2Unimplemented) {
+			t.Errorf("%T: error %v, want ErrV2Unimplemented", v, err)
+		}
+	}
+	if got, err := jgen.Marshal(v2rEmbedOnly{}, &o); string(got) != `{}` || err != nil {
+		t.Errorf("nil embedded value: got %s, %v; want {}", got, err)
+	}
+}
