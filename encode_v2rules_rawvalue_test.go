@@ -170,7 +170,10 @@ func TestWriteValueV2EmbeddedRawValue(t *testing.T) {
 			v2rEmbedOnly{V: v}, []v2rEmbedOnly{{V: v}, {}}, v2rEmbedCase{"n", v}, v2rEmbedCase{V: v},
 			v2rEmbedCases{V: v}, v2rEmbedCases{U: "u", S: "s", W: "w", V: v}, v2rEmbedCases{S: "s", V: v},
 			v2rEmbedOuter{&v2rEmbedPtr{V: &v}, 2}, v2rEmbedOuter{B: 3}, v2rEmbedNested{v2rEmbedOnly{v}, []v2rEmbedOnly{{v}}},
-			map[string]v2rEmbedOnly{"m": {v}},
+			map[string]v2rEmbedOnly{"m": {v}}, struct {
+				jsontext.Value
+				A int `json:"a"`
+			}{v, 1}, struct{ *jsontext.Value }{&v},
 		} {
 			vals = append(vals, x)
 			texts = append(texts, r)
