@@ -15,7 +15,7 @@ import (
 // to a byte slice. WriteValue then writes the bytes as one value
 // (writeValueV2). The encoders are in encode_v2rules_*.go: scalars,
 // containers, struct, methods; raw holds the checks of MarshalJSON
-// output, depth the Options.MaxDepth errors.
+// output, reformat its rewriting, depth the Options.MaxDepth errors.
 
 // v2Func appends the encoding of the value at p, of the type it was
 // compiled for, to b.
@@ -299,7 +299,9 @@ func compileV2(t reflect.Type, f v2Flags) (v2Func, bool) {
 	case t == durationType:
 		return nil, false // v2 refuses it ("no default representation")
 	case t.PkgPath() == "encoding/json/jsontext" && t.Name() == "Value":
-		return nil, false
+		// Its MarshalJSON (value receiver) returns null for nil, else
+		// the bytes; v2 calls it as any MarshalJSON.
+		return v2RawValueEncoder(t), true
 	case t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface && hasV2Methods(t):
 		// v2 calls the methods of a value (never of a pointer or an
 		// interface, whose nil would be the receiver), through its

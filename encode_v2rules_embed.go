@@ -6,6 +6,7 @@ package jgen
 
 import (
 	"cmp"
+	"encoding/json"
 	"reflect"
 	"slices"
 	"strings"
@@ -251,13 +252,13 @@ func (fd *v2Field) skipped(q unsafe.Pointer) bool {
 // nothing for a nil pointer on the way to it or to the map, a map of
 // length 0, or a jsontext.Value of length 0; a map's entries sorted by
 // key (as Deterministic; any order is valid without it), each written as
-// a map entry is. Declined, before anything of the struct is written: a
-// jsontext.Value with members; a map holding a key of invalid UTF-8 (v2
-// sorts such keys by their bytes, not by the name written), or, without
-// AllowDuplicateNames, a key that is the name of a member or folds
-// (case and '-', '_' aside) to that of one with a case option, which v2
-// refuses where that member was written (jgen does not record which
-// were); a map whose values jgen's v2 rules do not implement.
+// a map entry is; a jsontext.Value's members as appendEmbeddedValue
+// writes them. Declined, before anything of the struct is written: a
+// jsontext.Value appendEmbeddedValue declines; a map holding a key of
+// invalid UTF-8 (v2 sorts such keys by their bytes, not by the name
+// written), or, without AllowDuplicateNames, keys v2 refuses as the
+// names of members (v2ClaimedBy, v2ClaimsFree); a map whose values
+// jgen's v2 rules do not implement.
 func v2WithFallback(t reflect.Type, f v2Flags, enc v2Func, members []v2Member, fb *v2Member) v2Func {
 	ft := fb.sf.Type
 	ptr := ft.Kind() == reflect.Pointer
@@ -269,14 +270,6 @@ func v2WithFallback(t reflect.Type, f v2Flags, enc v2Func, members []v2Member, f
 	if isMap {
 		if e := v2Lookup(ft, f); e.ok {
 			me = e.f
-		}
-	}
-	names := map[string]bool{}
-	var folded []string
-	for _, m := range members {
-		names[m.tag.name] = true
-		if m.tag.casing {
-			folded = append(folded, stripDelims(m.tag.name))
 		}
 	}
 	decline := func(b []byte) ([]byte, error) {
@@ -294,12 +287,13 @@ func v2WithFallback(t reflect.Type, f v2Flags, enc v2Func, members []v2Member, f
 			if (*sliceHeader)(q).len == 0 {
 				return enc(s, b, p)
 			}
-			return decline(b)
+			return appendEmbeddedValue(s, b, p, enc, *(*[]byte)(q), members, decline)
 		case knownEmpty(reflect.Map, q):
 			return enc(s, b, p)
 		case me == nil:
 			return decline(b)
 		}
+		var claims []*v2Member
 		for it := reflect.NewAt(ft, q).Elem().MapRange(); it.Next(); {
 			k := it.Key().String()
 			if !utf8.ValidString(k) {
@@ -308,18 +302,21 @@ func v2WithFallback(t reflect.Type, f v2Flags, enc v2Func, members []v2Member, f
 			if s.dupNames {
 				continue
 			}
-			if names[k] {
+			m, ok := v2ClaimedBy(members, stringBytes(k))
+			if !ok {
 				return decline(b)
 			}
-			for _, n := range folded {
-				if strings.EqualFold(stripDelims(k), n) {
-					return decline(b)
-				}
+			if m != nil {
+				claims = append(claims, m)
 			}
 		}
+		start := len(b)
 		b, err := enc(s, b, p)
 		if err != nil {
 			return b, err
+		}
+		if len(claims) > 0 && !v2ClaimsFree(s, b[start:], claims) {
+			return decline(b[:start])
 		}
 		// The struct's members end in a value, never in '{': b ends in
 		// "{}" where it has none.
@@ -338,6 +335,118 @@ func v2WithFallback(t reflect.Type, f v2Flags, enc v2Func, members []v2Member, f
 		}
 		return b, nil
 	}
+}
+
+// appendEmbeddedValue appends the struct at p (encoded by enc, its
+// members members) with the members of raw, its embedded jsontext.Value
+// of non-zero length, after its own, as encoding/json/v2's
+// marshalEmbeddedFallbackAll writes them: each name and value through
+// jsontext's WriteValue (appendReformat: the strings rewritten,
+// whitespace dropped), nothing for an empty object. Declined (decline)
+// where v2 fails: raw is not one valid JSON object with only whitespace
+// around it, holds what WriteValue refuses, or, without
+// AllowDuplicateNames, has a name that v2's check refuses
+// (v2ClaimedBy, v2ClaimsFree); where it nests past Options.MaxDepth; and
+// under an escaping appendPlainJSON declines.
+func appendEmbeddedValue(s *v2State, b []byte, p unsafe.Pointer, enc v2Func, raw []byte, members []v2Member,
+	decline func([]byte) ([]byte, error)) ([]byte, error) {
+	if !json.Valid(raw) || raw[skipSpace(raw, 0)] != '{' {
+		return decline(b)
+	}
+	e := s.esc.escaping
+	e.InvalidUTF8, e.HTMLSafe, e.JSLineTerminators = InvalidUTF8Error, false, false
+	if e != Minimal {
+		// An escaping other than Minimal's (with HTMLSafe,
+		// JSLineTerminators, any InvalidUTF8 policy), under which the
+		// rules write no raw JSON (appendPlainJSON).
+		return decline(b)
+	}
+	// The names of raw that are members' (v2's lookup by folded name).
+	var claims []*v2Member
+	var top func([]byte) bool
+	if !s.dupNames {
+		top = func(name []byte) bool {
+			m, ok := v2ClaimedBy(members, name)
+			if m != nil {
+				claims = append(claims, m)
+			}
+			return ok
+		}
+	}
+	// Rewritten before the struct is written, so that nothing of it is
+	// written where the raw value is refused.
+	sp := scratchPool.Get().(*[]byte)
+	out, ok, _ := s.appendReformat((*sp)[:0], raw, s.room, top)
+	defer func() { putScratch(sp, out) }()
+	if !ok {
+		return decline(b)
+	}
+	mark := len(b)
+	b, err := enc(s, b, p)
+	if err != nil {
+		return b, err
+	}
+	if len(claims) > 0 && !v2ClaimsFree(s, b[mark:], claims) {
+		return decline(b[:mark])
+	}
+	if len(out) == 2 {
+		return b, nil // an empty object adds nothing
+	}
+	// The struct's members end in a value, never in '{': b ends in "{}"
+	// where it has none. The raw object's '}' is the struct's.
+	b = b[:len(b)-1]
+	if b[len(b)-1] != '{' {
+		b = append(b, ',')
+	}
+	return append(b, out[1:]...), nil
+}
+
+// v2ClaimedBy returns the member of members that encoding/json/v2 takes
+// name, a name of an embedded jsontext.Value, to be (its
+// lookupByFoldedName: the member of that name, else the first of those
+// with case:ignore whose names fold to it, '-' and '_' aside), or nil; ok
+// is false where jgen does not know which (two such case:ignore
+// members).
+func v2ClaimedBy(members []v2Member, name []byte) (m *v2Member, ok bool) {
+	var folded *v2Member
+	n := 0
+	for i := range members {
+		mm := &members[i]
+		if mm.tag.name == string(name) {
+			return mm, true
+		}
+		if mm.tag.ignoreCase && strings.EqualFold(stripDelims(mm.tag.name), stripDelims(string(name))) {
+			folded = mm
+			n++
+		}
+	}
+	return folded, n <= 1
+}
+
+// v2ClaimsFree reports whether no member in claims (in the order of the
+// names of the embedded jsontext.Value that are theirs) was written in
+// obj, the struct's encoding, or is claimed twice: encoding/json/v2
+// refuses the name otherwise (a duplicate of a member written, or of
+// one another).
+func v2ClaimsFree(s *v2State, obj []byte, claims []*v2Member) bool {
+	written := map[string]bool{}
+	top := func(name []byte) bool {
+		written[string(name)] = true
+		return true
+	}
+	sp := scratchPool.Get().(*[]byte)
+	out, ok, _ := s.appendReformat((*sp)[:0], obj, 1<<30, top)
+	putScratch(sp, out)
+	if !ok {
+		return false
+	}
+	for _, m := range claims {
+		if written[m.tag.name] {
+			return false
+		}
+		written[m.tag.name] = true
+	}
+	return true
 }
 
 // stripDelims returns s without '-' and '_', which v2's name folding

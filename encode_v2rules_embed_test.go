@@ -162,8 +162,6 @@ func TestWriteValueV2Embedded(t *testing.T) {
 }
 
 // v2EmbeddedWantSame is how many of the values jgen encodes under the
-// default options: all but 26, 23 of which v2 refuses too (jgen declines
-// 20 of them, fails on 6), and 3 v2 encodes that jgen declines (a
-// fallback key named as an omitted member, two jsontext.Value fallbacks
-// with members).
-const v2EmbeddedWantSame = 83
+// default options: all but 26, which v2 refuses too (jgen declines 20 of
+// them, fails on 6).
+const v2EmbeddedWantSame = 86

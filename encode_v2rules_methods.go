@@ -60,11 +60,9 @@ func v2MarshalTextEncoder(t reflect.Type) v2Func {
 // v2MarshalJSONEncoder writes the output of MarshalJSON as v2 writes it
 // (jsontext's WriteValue: checked, whitespace dropped, strings written
 // canonically under the escaping, numbers verbatim, duplicate names
-// refused), for the output that v2 leaves unchanged but for its
-// whitespace: valid JSON and valid UTF-8 without a backslash, and under
-// HTMLSafe or JSLineTerminators without the characters they escape. Other
-// output (whose strings v2 rewrites) is declined, as is any under an
-// escaping other than Minimal's (with HTMLSafe, JSLineTerminators).
+// refused; appendPlainJSON). Output v2 refuses is declined, as is any
+// under an escaping other than Minimal's (with HTMLSafe,
+// JSLineTerminators, any InvalidUTF8 policy).
 func v2MarshalJSONEncoder(t reflect.Type) v2Func {
 	z := v2MethodIface(t).(json.Marshaler)
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
@@ -72,21 +70,54 @@ func v2MarshalJSONEncoder(t reflect.Type) v2Func {
 		if err != nil {
 			return b, methodErr(t, "MarshalJSON", err)
 		}
+		// appendMarshalJSON's body, kept here: the common path of
+		// MarshalJSON output pays no call for it.
 		out, ok, deep := s.appendPlainJSON(b, val)
-		if deep >= 0 {
-			return b, methodErr(t, "MarshalJSON", &ValueError{
-				Token:  "MarshalJSON output",
-				Offset: s.valueOffset(b),
-				Index:  int64(deep),
-				Reason: "nesting deeper than Options.MaxDepth",
-				Err:    ErrInvalidValue,
-				Cause:  ErrMaxDepth,
-			})
+		if ok {
+			return out, nil
 		}
-		if !ok {
-			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
-		}
+		return s.marshalJSONFailure(t, b, deep)
+	}
+}
+
+// appendMarshalJSON appends val, the output of the MarshalJSON method of
+// a value of type t, as v2MarshalJSONEncoder says.
+func (s *v2State) appendMarshalJSON(t reflect.Type, b, val []byte) ([]byte, error) {
+	out, ok, deep := s.appendPlainJSON(b, val)
+	if ok {
 		return out, nil
+	}
+	return s.marshalJSONFailure(t, b, deep)
+}
+
+// marshalJSONFailure returns the error of appendMarshalJSON for output it
+// refused: nesting past Options.MaxDepth at the index deep of the output,
+// or (deep < 0) not implemented.
+func (s *v2State) marshalJSONFailure(t reflect.Type, b []byte, deep int) ([]byte, error) {
+	if deep >= 0 {
+		return b, methodErr(t, "MarshalJSON", &ValueError{
+			Token:  "MarshalJSON output",
+			Offset: s.valueOffset(b),
+			Index:  int64(deep),
+			Reason: "nesting deeper than Options.MaxDepth",
+			Err:    ErrInvalidValue,
+			Cause:  ErrMaxDepth,
+		})
+	}
+	return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+}
+
+// v2RawValueEncoder writes a jsontext.Value (t) as encoding/json/v2
+// does, through its MarshalJSON method (null for nil, else its bytes),
+// whose output it writes as v2MarshalJSONEncoder does, without calling
+// the method.
+func v2RawValueEncoder(t reflect.Type) v2Func {
+	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+		val := *(*[]byte)(p)
+		if val == nil {
+			return append(b, "null"...), nil
+		}
+		return s.appendMarshalJSON(t, b, val)
 	}
 }
 
@@ -100,15 +131,18 @@ var toBufferPool = sync.Pool{New: func() any { return new(toBuffer) }}
 // encoder writes for the method's tokens are those of that encoder, as
 // compact text, which v2 lays out as it lays out MarshalJSON output. As
 // the encoder's strings are v2's, escapes included, output the
-// MarshalJSON rule declines for its escapes is written as it is. It
-// declines, as not implemented, a method that returns an error or writes
-// other than one value (v2's errors, its fallback on
+// MarshalJSON rule declines is written as it is. It declines, as not
+// implemented, a method that writes part of a value or more than one and
+// returns an error, or writes more than one value (v2's errors, its fallback on
 // errors.ErrUnsupported aside), nesting past Options.MaxDepth, and any
 // escaping but
 // Minimal's with HTMLSafe, JSLineTerminators and the InvalidUTF8 policies
 // Error and ReplaceRaw (those of v2's options). A method that returns an
 // error matching errors.ErrUnsupported having written nothing gets prev,
-// as v2 falls back on the next method or the default encoding.
+// as v2 falls back on the next method or the default encoding; one that
+// writes nothing or one value and returns another error, or writes
+// nothing and returns nil, fails with the method's error (v2ToFailure),
+// as v2 fails.
 func v2MarshalJSONToEncoder(t reflect.Type, prev v2Func) v2Func {
 	z := v2MethodIface(t)
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
@@ -137,6 +171,13 @@ func v2MarshalJSONToEncoder(t reflect.Type, prev v2Func) v2Func {
 					// less the newline jsontext ends a root value with
 					out, ok = append(b, bytes.TrimSuffix(val, []byte{'\n'})...), true
 				}
+			}
+		}
+		if !wrote || err != nil {
+			// An error, or no value: v2's error where jgen knows it.
+			if reason, known := v2ToFailure(err, wrote, tb); known {
+				toBufferPool.Put(tb)
+				return b, methodErr(t, "MarshalJSONTo", reason)
 			}
 		}
 		if tb.b.Cap() <= 1<<16 {

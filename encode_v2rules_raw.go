@@ -11,7 +11,8 @@ import (
 	"github.com/jgen-go/jgen/internal/scan"
 )
 
-// appendPlainJSON appends val without its whitespace, where
+// appendPlainJSON appends val without its whitespace, its strings as v2
+// rewrites them (appendReformat, for output with escapes), where
 // v2MarshalJSONEncoder accepts it. deep is -1, or the index in val of the
 // '{' or '[' that nests past Options.MaxDepth counting the containers
 // open around val (s.room), as encoding/json/v2 counts the nesting of
@@ -35,10 +36,13 @@ func (s *v2State) appendPlainJSON(b, val []byte) (out []byte, ok bool, deep int)
 	if out, ok := s.appendCompactJSON(b, val); ok && !v2CompactJSONOff {
 		return out, true, -1
 	}
-	if !json.Valid(val) || !utf8.Valid(val) {
+	if !json.Valid(val) {
 		// json.Valid refuses nesting past its own limit of 10000 levels;
 		// a refusal of Options.MaxDepth is reported as such.
 		return b, false, nestsPast(val, s.room)
+	}
+	if !utf8.Valid(val) {
+		return s.appendReformat(b, val, s.room, nil)
 	}
 	mark := len(b)
 	inStr, objects := false, false
@@ -48,13 +52,14 @@ func (s *v2State) appendPlainJSON(b, val []byte) (out []byte, ok bool, deep int)
 	for i, c := range val {
 		switch {
 		case c == '\\':
-			return b[:mark], false, -1
+			// A string v2 rewrites.
+			return s.appendReformat(b[:mark], val, s.room, nil)
 		case c == '"':
 			inStr = !inStr
 		case inStr:
 			if html && (c == '<' || c == '>' || c == '&') ||
 				js && c == 0xE2 && i+2 < len(val) && val[i+1] == 0x80 && (val[i+2] == 0xA8 || val[i+2] == 0xA9) {
-				return b[:mark], false, -1
+				return s.appendReformat(b[:mark], val, s.room, nil)
 			}
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			continue

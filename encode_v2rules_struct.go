@@ -271,8 +271,9 @@ type v2Tag struct {
 	// hasName: the tag gives the name (else it is the Go field's).
 	hasName                  bool
 	omitEmpty, omitZero, str bool
-	// embed is the embed option; casing is case:ignore or case:strict.
-	embed, casing bool
+	// embed is the embed option; casing is case:ignore or case:strict,
+	// ignoreCase case:ignore.
+	embed, casing, ignoreCase bool
 	// format is the format option's value, "" if none.
 	format string
 }
@@ -317,6 +318,7 @@ func parseV2Tag(field, tag string) (v2Tag, bool) {
 			}
 			seen["case"] = true
 			o.casing = true
+			o.ignoreCase = opt == "case:ignore"
 			continue
 		}
 		if seen[opt] {

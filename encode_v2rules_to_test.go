@@ -13,6 +13,7 @@ import (
 	jsonv2 "encoding/json/v2"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 
@@ -93,7 +94,8 @@ func (toSkipLate) MarshalJSONTo(enc *jsontext.Encoder) error {
 }
 
 // toCases are the values compared, and whether jgen encodes each under
-// the default options.
+// the default options (or fails on it itself, with v2's error) rather
+// than declining it.
 var toCases = []struct {
 	v       any
 	encodes bool
@@ -127,13 +129,13 @@ var toCases = []struct {
 	{toPtr{"a\"b\n<&>\u2028\x01\x7f"}, true},
 	{[]any{toObj{1}, &toPtr{"<\x1f>"}}, true},
 	{toValue(`{"a":1,"a":2}`), false},
-	{toFunc{func(*jsontext.Encoder) error { return nil }}, false},
+	{toFunc{func(*jsontext.Encoder) error { return nil }}, true}, // v2's error: no value
 	{toFunc{func(enc *jsontext.Encoder) error {
 		enc.WriteToken(jsontext.Int(1))
 		return enc.WriteToken(jsontext.Int(2))
 	}}, false},
 	{toFunc{func(enc *jsontext.Encoder) error { return enc.WriteToken(jsontext.BeginArray) }}, false},
-	{toFunc{func(*jsontext.Encoder) error { return errTo }}, false},
+	{toFunc{func(*jsontext.Encoder) error { return errTo }}, true},                  // the method's error
 	{toFunc{func(*jsontext.Encoder) error { return errors.ErrUnsupported }}, false}, // a func: v2's error
 	{[]toSkip{{A: 1, calls: new(int)}}, true},
 	{map[string]toSkipText{"k": {}}, true},
@@ -141,8 +143,26 @@ var toCases = []struct {
 	{[]any{1, toFunc{func(enc *jsontext.Encoder) error {
 		enc.WriteToken(jsontext.Null)
 		return errTo
+	}}}, true}, // one value written, then the error
+	{map[string]toFunc{"k": {func(enc *jsontext.Encoder) error {
+		enc.WriteToken(jsontext.BeginObject)
+		enc.WriteToken(jsontext.EndObject)
+		return errTo
+	}}}, true},
+	{[]toFunc{{func(enc *jsontext.Encoder) error {
+		enc.WriteToken(jsontext.BeginArray)
+		return errTo
+	}}}, false}, // part of a value: v2's pointer is within it
+	{[]toFunc{{func(enc *jsontext.Encoder) error {
+		enc.WriteToken(jsontext.Null)
+		enc.WriteToken(jsontext.Null)
+		return errTo
 	}}}, false},
-	{struct{ A []toFunc }{[]toFunc{toValue(`1`), toFunc{func(*jsontext.Encoder) error { return errTo }}}}, false},
+	{struct{ A []toFunc }{[]toFunc{toValue(`1`), toFunc{func(*jsontext.Encoder) error { return errTo }}}}, true},
+	{[]toFunc{{func(*jsontext.Encoder) error { return fmt.Errorf("wrapped: %w", errTo) }}}, true},
+	{map[string]toFunc{"k": {func(*jsontext.Encoder) error { return io.EOF }}}, false},                          // v2 says io.ErrUnexpectedEOF
+	{[]toFunc{{func(enc *jsontext.Encoder) error { return jsonv2.MarshalEncode(enc, make(chan int)) }}}, false}, // a SemanticError
+	{[]toFunc{{func(*jsontext.Encoder) error { return &jsonv2.SemanticError{Err: errTo} }}}, false},
 }
 
 // TestWriteValueV2MarshalJSONTo compares toCases under every option set,
@@ -154,13 +174,16 @@ func TestWriteValueV2MarshalJSONTo(t *testing.T) {
 		for i, tc := range toCases {
 			name := fmt.Sprintf("value %d (%T)", i, tc.v)
 			compareV2(t, name, c, tc.v, &n)
+			_, err := jgen.Marshal(tc.v, &c.jgen)
 			if c.name == "default" {
-				_, err := jgen.Marshal(tc.v, &c.jgen)
 				if declined := errors.Is(err, jgen.ErrV2Unimplemented); declined == tc.encodes {
 					t.Errorf("%s: error %v, want encoded %v", name, err, tc.encodes)
 				}
 			}
 			want, werr := jsonv2.Marshal(tc.v, append(c.std, jsonv2.Deterministic(true))...)
+			if err != nil && werr != nil && !errors.Is(err, jgen.ErrV2Unimplemented) {
+				checkV2StdError(t, name+" under "+c.name, err, werr)
+			}
 			got, gerr := jgenv2.Marshal(tc.v, append(c.std, jsonv2.Deterministic(true))...)
 			if string(got) != string(want) || fmt.Sprint(gerr) != fmt.Sprint(werr) {
 				t.Errorf("%s under %s: drop-in %q, %v; want %q, %v", name, c.name, got, gerr, want, werr)

@@ -3,7 +3,7 @@
 package jgen
 
 // This file and its twin (marshaler_to_go126.go / marshaler_to_go127.go)
-// hold the same code: encoding/json/jsontext exists under the build tag
+// hold the same code (v2ToFailure aside): encoding/json/jsontext exists under the build tag
 // goexperiment.jsonv2, but Go 1.27 declares its API as of go1.27, which a
 // file of this go1.26 module may name only under a go1.27 constraint, and
 // Go 1.26's experiment needs the file without one.
@@ -79,3 +79,8 @@ func callMarshalJSONToV2(m any, buf *toBuffer, o *JSONv2, html, js, allowUTF8 bo
 	err = m.(marshalerTo).MarshalJSONTo(enc)
 	return enc.OutputOffset() > 0 || enc.StackDepth() > 0, err
 }
+
+// v2ToFailure reports false: Go 1.26's experiment reports the errors of a
+// MarshalJSONTo method in its own way (json.SkipFunc), which jgen leaves
+// to it (the Go 1.27 twin returns the reason of the *EncodeError).
+func v2ToFailure(err error, wrote bool, tb *toBuffer) (reason error, ok bool) { return nil, false }

@@ -3,15 +3,18 @@
 package jgen
 
 // This file and its twin (marshaler_to_go126.go / marshaler_to_go127.go)
-// hold the same code: encoding/json/jsontext exists under the build tag
+// hold the same code (v2ToFailure aside): encoding/json/jsontext exists under the build tag
 // goexperiment.jsonv2, but Go 1.27 declares its API as of go1.27, which a
 // file of this go1.26 module may name only under a go1.27 constraint, and
 // Go 1.26's experiment needs the file without one.
 
 import (
 	"bytes"
+	"encoding/json"
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
+	"errors"
+	"io"
 	"reflect"
 )
 
@@ -78,4 +81,36 @@ func callMarshalJSONToV2(m any, buf *toBuffer, o *JSONv2, html, js, allowUTF8 bo
 	}
 	err = m.(marshalerTo).MarshalJSONTo(enc)
 	return enc.OutputOffset() > 0 || enc.StackDepth() > 0, err
+}
+
+// errNonSingular is encoding/json/v2's reason (its errNonSingularValue's
+// text) for a MarshalJSONTo method that returns nil having written
+// nothing.
+var errNonSingular = errors.New("must read or write exactly one value")
+
+// v2ToFailure returns the reason of the *EncodeError for a MarshalJSONTo
+// method that returned err (not errors.ErrUnsupported having written
+// nothing) into tb, where encoding/json/v2's error for it is a
+// *json.SemanticError at the value holding err as it is: the method
+// wrote nothing, or one whole value (the positions v2 reports as the
+// value's), and returned an error; or it wrote nothing and returned nil
+// (errNonSingular). Not where err matches errors.ErrUnsupported (v2's
+// own reason after a write), holds a *json.SemanticError (whose fields
+// v2 fills in and returns, or whose pointer, from the method's encoder
+// or a nested MarshalEncode, would be v2's from the root) or a
+// *jsontext.SyntacticError (likewise), or is io.EOF (which v2 reports as
+// io.ErrUnexpectedEOF). ok is false for those, which are declined.
+func v2ToFailure(err error, wrote bool, tb *toBuffer) (reason error, ok bool) {
+	if !wrote && err == nil {
+		return errNonSingular, true
+	}
+	if err == nil || wrote && (tb.enc.StackDepth() != 0 || !json.Valid(tb.b.Bytes())) {
+		return nil, false
+	}
+	var sem *jsonv2.SemanticError
+	var syn *jsontext.SyntacticError
+	if errors.Is(err, errors.ErrUnsupported) || errors.As(err, &sem) || errors.As(err, &syn) || err == io.EOF {
+		return nil, false
+	}
+	return err, true
 }

@@ -24,3 +24,5 @@ type toBuffer struct{ b bytes.Buffer }
 func callMarshalJSONToV2(m any, buf *toBuffer, o *JSONv2, html, js, allowUTF8 bool) (bool, error) {
 	panic("jgen: MarshalJSONTo without encoding/json/v2")
 }
+
+func v2ToFailure(err error, wrote bool, tb *toBuffer) (error, bool) { return nil, false }

@@ -44,7 +44,8 @@ import "errors"
 // pointer is left out. An embedded fallback (the embed option on a map
 // with string-kind keys or on a jsontext.Value) writes nothing where it
 // is empty (nil, of length 0, or behind a nil pointer); a map's entries
-// follow the other members, sorted by key.
+// follow the other members, sorted by key, a jsontext.Value's members as
+// they are, written as MarshalJSON output is.
 //
 // [Options.MaxDepth] counts the arrays and objects from the root, those
 // of MarshalJSON output included, as encoding/json/v2 counts MarshalJSON
@@ -60,13 +61,19 @@ import "errors"
 // Methods are called as v2 calls them, on a value (not a pointer or an
 // interface) through its address, in v2's order: MarshalJSONTo (where
 // encoding/json/v2 is built; elsewhere declined), MarshalJSON (its output
-// checked, whitespace dropped), AppendText, MarshalText (the text written
+// checked, whitespace dropped, each string that is not in v2's form, with
+// an escape such as \u0041 or \/, or under HTMLSafe or JSLineTerminators
+// with the characters they escape, unquoted and quoted again as a string
+// value, as jsontext's WriteValue does; a jsontext.Value is written as its
+// MarshalJSON output, null where nil), AppendText, MarshalText (the text written
 // as a string under the escaping). MarshalJSONTo gets a jsontext.Encoder
 // of its own writing into a buffer, with the options v2's encoder carries
 // (those of JSONv2, Deterministic always, AllowInvalidUTF8, EscapeForHTML
 // and EscapeForJS as the escaping says; not the layout: the output is
 // compact, laid out after), and its output, whose strings are v2's,
-// escapes included, is written as it is; one that returns errors.ErrUnsupported having written nothing
+// escapes included, is written as it is; one that writes nothing and
+// returns nil, or writes nothing or one value and returns another error,
+// fails with the error v2 gives (the method's error, or v2's reason); one that returns errors.ErrUnsupported having written nothing
 // falls back on the next method or the default encoding, as in v2. The
 // encoder is not v2's own: a method that reads its StackDepth,
 // StackPointer, OutputOffset or layout options sees those of an encoder
@@ -75,23 +82,22 @@ import "errors"
 //
 // What jgen's v2 rules do not implement is refused with an *EncodeError
 // whose Err matches [ErrV2Unimplemented], naming the type, before
-// anything is written: an embedded jsontext.Value with members, an
-// embedded map with a key of invalid UTF-8 or (without
-// AllowDuplicateNames) one named as a member (v2 refuses it only where
-// that member was written), the format tag option (without
+// anything is written: an embedded map with a key of invalid UTF-8, a
+// name of an embedded fallback folding to the names of two case:ignore
+// members, the format tag option (without
 // SupportFormatTag, where v2 refuses it; with it, a format v2 refuses on
 // the field's type, a year outside [0,9999] under RFC3339, and a format
 // on a type with a MarshalJSONTo method), MarshalJSONTo methods
-// that return an error or write other than one value (v2's errors; such a
-// method is called again by v2 through the drop-in), MarshalJSON output
-// whose strings v2 would rewrite (any backslash escape; under HTMLSafe or
-// JSLineTerminators the characters they escape), MarshalJSON and
+// that write more than one value or part of one, or return an error
+// holding a *json.SemanticError or *jsontext.SyntacticError, or io.EOF
+// (v2's errors; such a method is called again by v2 through the
+// drop-in), MarshalJSON and
 // MarshalJSONTo output under an escaping other than Minimal's (with
 // HTMLSafe, JSLineTerminators; for MarshalJSONTo also an InvalidUTF8
 // policy other than Error and ReplaceRaw), types with an IsZero
 // method under omitzero or OmitZeroStructFields (time.Time excepted), the
 // string option on a type that is not a number, map keys of other kinds
-// or with methods, jsontext.Value, and a struct type that
+// or with methods, and a struct type that
 // encoding/json/v2 refuses (malformed tags, duplicate names in one
 // struct, a tag on an unexported field, an embedded non-struct without a
 // JSON name, options other than embed on an embedded struct, an embedded
@@ -125,8 +131,9 @@ type JSONv2 struct {
 	// AllowDuplicateNames is jsontext's option. The only duplicate names
 	// the v2 rules can write are those of map keys with invalid UTF-8
 	// under InvalidUTF8ReplaceRaw or InvalidUTF8Replace, which become the
-	// same name; without this option such a key is refused as
-	// [ErrV2Unimplemented].
+	// same name, and those of raw JSON (MarshalJSON output, a
+	// jsontext.Value, an embedded one); without this option such a key or
+	// raw JSON is refused as [ErrV2Unimplemented].
 	AllowDuplicateNames bool
 	// SupportFormatTag is the experimental option of encoding/json/v2
 	// (Go 1.27) known only by its marker method

@@ -11,11 +11,10 @@
 // escaping and layout) and encode with jgen's v2 rules ([jgen.Options.V2]),
 // whose bytes are those of encoding/json/v2. What jgen's v2 rules do not
 // implement is encoded by encoding/json/v2 itself, with its bytes: a
-// value that jgen declines ([jgen.ErrV2Unimplemented]: MarshalJSON
-// output with escapes, MarshalJSONTo methods that fail or write other
-// than one value, an embedded jsontext.Value
-// with members, format tags without encoding/json/v2's experimental
-// option that enables them, ...; see [jgen.JSONv2]), a value jgen fails
+// value that jgen declines ([jgen.ErrV2Unimplemented]: MarshalJSONTo
+// methods that write more than one value, format tags without
+// encoding/json/v2's experimental option that enables them, ...;
+// see [jgen.JSONv2]), a value jgen fails
 // to encode (invalid UTF-8, NaN, a cycle, ...: encoding/json/v2 then
 // returns its own *SemanticError or *jsontext.SyntacticError, with its
 // JSON pointer and text), and options jgen does not translate
