@@ -125,7 +125,7 @@ func v2Elems(et reflect.Type, f v2Flags) (v2ElemsFunc, bool) {
 	if !elem.ok {
 		return nil, false
 	}
-	plain := f&v2Stringify == 0 && !hasV2Methods(et) && et != numberType
+	plain := f&v2Stringify == 0 && !hasV2Methods(et) && et != numberType && !hasFunc(et, f)
 	switch {
 	case plain && et.Kind() == reflect.Float64:
 		return func(s *v2State, b []byte, base unsafe.Pointer, n int) ([]byte, error) {
@@ -184,7 +184,7 @@ func v2Elems(et reflect.Type, f v2Flags) (v2ElemsFunc, bool) {
 		}
 		return append(b, ']'), nil
 	}
-	if plain && et.Kind() == reflect.Array && et.Len() > 0 && et.Elem().Kind() == reflect.Float64 && !hasV2Methods(et.Elem()) {
+	if plain && et.Kind() == reflect.Array && et.Len() > 0 && et.Elem().Kind() == reflect.Float64 && !hasV2Methods(et.Elem()) && !hasFunc(et.Elem(), f) {
 		// Arrays of float64 (canada's coordinate pairs), each written
 		// here as v2ArrayEncoder and the float64 loop above would write
 		// it, without their calls; where the arrays may not open
@@ -370,7 +370,7 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 // string and et is string, bool, or (without StringifyNumbers) int or
 // int64; else nil.
 func v2SmallMapEncoder(kt, et reflect.Type, f v2Flags) v2Func {
-	if kt != stringType {
+	if kt != stringType || hasFunc(et, f) {
 		return nil
 	}
 	switch {

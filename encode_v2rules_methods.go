@@ -72,22 +72,31 @@ func v2MarshalJSONEncoder(t reflect.Type) v2Func {
 		if err != nil {
 			return b, methodErr(t, "MarshalJSON", err)
 		}
-		out, ok, deep := s.appendPlainJSON(b, val)
-		if deep >= 0 {
-			return b, methodErr(t, "MarshalJSON", &ValueError{
-				Token:  "MarshalJSON output",
-				Offset: s.valueOffset(b),
-				Index:  int64(deep),
-				Reason: "nesting deeper than Options.MaxDepth",
-				Err:    ErrInvalidValue,
-				Cause:  ErrMaxDepth,
-			})
-		}
-		if !ok {
-			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
-		}
-		return out, nil
+		return s.appendMarshalerOutput(b, val, t, "MarshalJSON")
 	}
+}
+
+// appendMarshalerOutput appends val, the output of method (MarshalJSON,
+// or MarshalFunc for a marshal function) for a value of type t, checked
+// and compact, to b (appendPlainJSON); output nesting past
+// Options.MaxDepth is refused, and output appendPlainJSON does not take
+// declined.
+func (s *v2State) appendMarshalerOutput(b, val []byte, t reflect.Type, method string) ([]byte, error) {
+	out, ok, deep := s.appendPlainJSON(b, val)
+	if deep >= 0 {
+		return b, methodErr(t, method, &ValueError{
+			Token:  method + " output",
+			Offset: s.valueOffset(b),
+			Index:  int64(deep),
+			Reason: "nesting deeper than Options.MaxDepth",
+			Err:    ErrInvalidValue,
+			Cause:  ErrMaxDepth,
+		})
+	}
+	if !ok {
+		return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+	}
+	return out, nil
 }
 
 // toBufferPool holds *toBuffer (marshaler_to_*.go).

@@ -101,8 +101,9 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 		}
 		fd := v2Field{name: o.name, offset: m.offset, typ: sf.Type, enc: e.f, checkEmpty: o.omitEmpty}
 		k := sf.Type.Kind()
-		plain := !hasV2Methods(sf.Type) && sf.Type != numberType
-		if o.omitEmpty && (k == reflect.Pointer || k == reflect.Interface ||
+		funcs := hasFunc(sf.Type, f)
+		plain := !hasV2Methods(sf.Type) && sf.Type != numberType && !funcs
+		if o.omitEmpty && !funcs && (k == reflect.Pointer || k == reflect.Interface ||
 			plain && (k == reflect.String || k == reflect.Slice || k == reflect.Map)) {
 			fd.emptyKind = k
 		}

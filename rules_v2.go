@@ -124,6 +124,10 @@ type JSONv2 struct {
 	// same name; without this option such a key is refused as
 	// [ErrV2Unimplemented].
 	AllowDuplicateNames bool
+	// Marshalers are encoding/json/v2's WithMarshalers: caller marshal
+	// functions ([MarshalFunc], [JoinMarshalers]) called before a type's
+	// methods and default encoding.
+	Marshalers *Marshalers
 }
 
 // ErrV2Unimplemented is matched by the *EncodeError of a value that
@@ -136,13 +140,21 @@ var ErrV2Unimplemented = errors.New("jgen: encoding/json/v2 rule not implemented
 
 // v2Flags are the options of JSONv2 that change a compiled encoder: part
 // of the cache key of the v2 encoders.
-type v2Flags uint8
+//
+// The bits above v2MarshalersShift are the id of JSONv2.Marshalers
+// (lookupMarshalers), 0 where there is none.
+type v2Flags uint64
 
 const (
 	v2NilSliceNull v2Flags = 1 << iota
 	v2NilMapNull
 	v2OmitZero
 	v2Stringify
+
+	// v2FlagsMask holds the bits of the options; v2MarshalersShift is
+	// where the Marshalers' id starts.
+	v2FlagsMask       = v2Stringify<<1 - 1
+	v2MarshalersShift = 8
 )
 
 func (o *JSONv2) flags() v2Flags {
@@ -158,6 +170,9 @@ func (o *JSONv2) flags() v2Flags {
 	}
 	if o.StringifyNumbers {
 		f |= v2Stringify
+	}
+	if o.Marshalers != nil {
+		f |= v2Flags(o.Marshalers.id) << v2MarshalersShift
 	}
 	return f
 }
