@@ -1,0 +1,27 @@
+package jgen
+
+import (
+	"runtime"
+	"testing"
+)
+
+// TestMarshalersByIDGC: a Marshalers' entry in marshalersByID, and the
+// encoders compiled for it, go once it is unreachable.
+func TestMarshalersByIDGC(t *testing.T) {
+	m := JoinMarshalers(MarshalFunc(func(int) ([]byte, error) { return []byte(`0`), nil }))
+	if _, err := Marshal([]int{1}, &Options{V2: &JSONv2{Marshalers: m}}); err != nil {
+		t.Fatal(err)
+	}
+	id := m.id
+	if _, ok := marshalersByID.Load(id); !ok {
+		t.Fatal("no entry for a Marshalers in use")
+	}
+	m = nil
+	for range 20 {
+		runtime.GC()
+		if _, ok := marshalersByID.Load(id); !ok {
+			return
+		}
+	}
+	t.Error("the entry outlived its Marshalers")
+}
