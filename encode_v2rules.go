@@ -325,18 +325,26 @@ func hasMethod(t reflect.Type, name string) bool {
 // not implement t.
 func compileV2(t reflect.Type, f v2Flags) (v2Func, bool) {
 	if f>>v2MarshalersShift != 0 {
-		// A marshal function comes before everything else, as in v2's
+		// The marshal functions come before everything else, as in v2's
 		// lookup (v2/arshal_funcs.go).
-		if fn := funcFor(t, f); fn != nil {
-			return v2FuncEncoder(t, fn), true
+		if fns := funcsFor(t, f); len(fns) > 0 {
+			dflt, ok := compileV2Methods(t, f)
+			if !ok {
+				dflt = v2Unimplemented(t)
+			}
+			return v2FuncsEncoder(t, fns, dflt), true
 		}
-		if hasMethod(t, "MarshalJSONTo") || t.Kind() == reflect.Map && hasFunc(t.Key(), f) {
-			// A MarshalJSONTo method's encoder would carry the
-			// Marshalers in v2 (jgen's does not), and v2 calls the
-			// functions of map keys at names: left to v2.
+		if t.Kind() == reflect.Map && hasFunc(t.Key(), f) {
+			// v2 calls the functions of map keys at names: left to v2.
 			return nil, false
 		}
 	}
+	return compileV2Methods(t, f)
+}
+
+// compileV2Methods is compileV2 less the marshal functions of t: its
+// methods, else its default encoding.
+func compileV2Methods(t reflect.Type, f v2Flags) (v2Func, bool) {
 	switch {
 	case t == timeType:
 		return v2Time, true

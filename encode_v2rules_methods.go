@@ -121,39 +121,53 @@ var toBufferPool = sync.Pool{New: func() any { return new(toBuffer) }}
 func v2MarshalJSONToEncoder(t reflect.Type, prev v2Func) v2Func {
 	z := v2MethodIface(t)
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
-		e := s.esc.escaping
-		if e.InvalidUTF8 != InvalidUTF8Error && e.InvalidUTF8 != InvalidUTF8ReplaceRaw {
-			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
-		}
-		tb := toBufferPool.Get().(*toBuffer)
-		wrote, err := callMarshalJSONToV2(withData(z, p), tb, s.g.opts.V2, e.HTMLSafe, e.JSLineTerminators, e.InvalidUTF8 != InvalidUTF8Error)
-		if err != nil && !wrote && errors.Is(err, errors.ErrUnsupported) {
-			toBufferPool.Put(tb)
+		out, skip, err := s.callTo(b, t, withData(z, p))
+		if skip {
 			return prev(s, b, p)
 		}
-		var (
-			out  []byte
-			ok   bool
-			deep = -1
-		)
-		if err == nil {
-			val := tb.b.Bytes()
-			out, ok, deep = s.appendPlainJSON(b, val)
-			if !ok && deep < 0 && s.rawEscaping > 0 && s.esc.hook == nil && s.esc.quote == '"' && json.Valid(val) {
-				// The bytes of an encoder of v2's escaping: its strings
-				// are v2's, escapes included, and need no rewriting.
-				if deep = nestsPast(val, s.room); deep < 0 {
-					// less the newline jsontext ends a root value with
-					out, ok = append(b, bytes.TrimSuffix(val, []byte{'\n'})...), true
-				}
+		return out, err
+	}
+}
+
+// callTo calls m's MarshalJSONTo (a method, or a MarshalToFunc's function
+// bound to its value: bindTo) on a value of type t as
+// v2MarshalJSONToEncoder says, the encoder carrying encoding/json/v2's
+// equivalent of the options' Marshalers, and appends its output to b;
+// skip is set where it declines (errors.ErrUnsupported, nothing
+// written), b then unchanged.
+func (s *v2State) callTo(b []byte, t reflect.Type, m any) (out []byte, skip bool, err error) {
+	e := s.esc.escaping
+	if e.InvalidUTF8 != InvalidUTF8Error && e.InvalidUTF8 != InvalidUTF8ReplaceRaw {
+		return b, false, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+	}
+	tb := toBufferPool.Get().(*toBuffer)
+	o := s.g.opts.V2
+	wrote, err := callMarshalJSONToV2(m, tb, o, o.Marshalers.stdMarshalers(), e.HTMLSafe, e.JSLineTerminators, e.InvalidUTF8 != InvalidUTF8Error)
+	if err != nil && !wrote && errors.Is(err, errors.ErrUnsupported) {
+		toBufferPool.Put(tb)
+		return b, true, nil
+	}
+	var (
+		ok   bool
+		deep = -1
+	)
+	if err == nil {
+		val := tb.b.Bytes()
+		out, ok, deep = s.appendPlainJSON(b, val)
+		if !ok && deep < 0 && s.rawEscaping > 0 && s.esc.hook == nil && s.esc.quote == '"' && json.Valid(val) {
+			// The bytes of an encoder of v2's escaping: its strings
+			// are v2's, escapes included, and need no rewriting.
+			if deep = nestsPast(val, s.room); deep < 0 {
+				// less the newline jsontext ends a root value with
+				out, ok = append(b, bytes.TrimSuffix(val, []byte{'\n'})...), true
 			}
 		}
-		if tb.b.Cap() <= 1<<16 {
-			toBufferPool.Put(tb)
-		}
-		if err != nil || !ok || deep >= 0 {
-			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
-		}
-		return out, nil
 	}
+	if tb.b.Cap() <= 1<<16 {
+		toBufferPool.Put(tb)
+	}
+	if err != nil || !ok || deep >= 0 {
+		return b, false, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+	}
+	return out, false, nil
 }

@@ -33,15 +33,60 @@ type Marshalers struct {
 	// encoders caches the *v2Entry of each reflect.Type compiled under
 	// this list, one map per v2Flags of the options.
 	encoders [v2FlagsMask + 1]sync.Map
+	// std is encoding/json/v2's *Marshalers of the same functions, made
+	// on first use (stdMarshalers), for the encoder a MarshalToFunc or
+	// MarshalJSONTo gets; nil where encoding/json/v2 is not built.
+	stdOnce sync.Once
+	std     any
 }
 
 // marshalFunc is one function of a Marshalers.
 type marshalFunc struct {
 	// typ is the T of MarshalFunc[T].
 	typ reflect.Type
-	// call calls the function on the value at p, of type t, castable to
-	// typ (castableTo).
+	// call calls the function of MarshalFunc on the value at p, of type
+	// t, castable to typ (castableTo); nil for a MarshalToFunc.
 	call func(t reflect.Type, p unsafe.Pointer) ([]byte, error)
+	// to is the function of MarshalToFunc, taking the value as call does
+	// (a func(*jsontext.Encoder, reflect.Type, unsafe.Pointer) error);
+	// nil for a MarshalFunc.
+	to any
+	// std returns encoding/json/v2's *Marshalers of the function; nil
+	// where encoding/json/v2 is not built.
+	std func() any
+}
+
+// stdMarshalers returns encoding/json/v2's *Marshalers of m's functions
+// (as an any: nil where encoding/json/v2 is not built).
+func (m *Marshalers) stdMarshalers() any {
+	if m == nil {
+		return nil
+	}
+	m.stdOnce.Do(func() { m.std = joinStdMarshalers(m.fns) })
+	return m.std
+}
+
+// castValue returns the value at p, of type t, as a marshal function of
+// type T (of kind kind) gets it, as encoding/json/v2's castTo: the value
+// itself, its address (T a pointer), or its address as T (T an
+// interface).
+func castValue[T any](kind reflect.Kind, t reflect.Type, p unsafe.Pointer) T {
+	switch kind {
+	case reflect.Interface:
+		return reflect.NewAt(t, p).Interface().(T)
+	case reflect.Pointer:
+		return *(*T)(unsafe.Pointer(&p))
+	default:
+		return *(*T)(p)
+	}
+}
+
+// checkFuncType panics where T, the type of a marshal function, is a
+// named pointer type, as encoding/json/v2 does.
+func checkFuncType(typ reflect.Type) {
+	if typ.Kind() == reflect.Pointer && typ.Name() != "" {
+		panic("jgen: invalid type " + typ.String() + ": a named pointer type may not have a marshal function")
+	}
 }
 
 // MarshalFunc returns a list of one function encoding the values of type
@@ -59,25 +104,12 @@ type marshalFunc struct {
 // pointer type: MarshalFunc panics on one, as encoding/json/v2 does.
 func MarshalFunc[T any](fn func(T) ([]byte, error)) *Marshalers {
 	typ := reflect.TypeFor[T]()
-	if typ.Kind() == reflect.Pointer && typ.Name() != "" {
-		panic("jgen: invalid type " + typ.String() + ": a named pointer type may not have a marshal function")
+	checkFuncType(typ)
+	kind := typ.Kind()
+	call := func(t reflect.Type, p unsafe.Pointer) ([]byte, error) {
+		return fn(castValue[T](kind, t, p))
 	}
-	var call func(t reflect.Type, p unsafe.Pointer) ([]byte, error)
-	switch typ.Kind() {
-	case reflect.Interface:
-		call = func(t reflect.Type, p unsafe.Pointer) ([]byte, error) {
-			return fn(reflect.NewAt(t, p).Interface().(T))
-		}
-	case reflect.Pointer:
-		call = func(_ reflect.Type, p unsafe.Pointer) ([]byte, error) {
-			return fn(*(*T)(unsafe.Pointer(&p)))
-		}
-	default:
-		call = func(_ reflect.Type, p unsafe.Pointer) ([]byte, error) {
-			return fn(*(*T)(p))
-		}
-	}
-	return newMarshalers([]marshalFunc{{typ: typ, call: call}})
+	return newMarshalers([]marshalFunc{{typ: typ, call: call, std: stdMarshalFunc(fn)}})
 }
 
 // JoinMarshalers returns the functions of ms in one list, in their order
@@ -139,24 +171,29 @@ func castableTo(t, T reflect.Type) bool {
 	}
 }
 
-// funcFor returns the function of f's Marshalers that encodes a value of
-// type t, nil where none applies.
-func funcFor(t reflect.Type, f v2Flags) *marshalFunc {
+// funcsFor returns the functions of f's Marshalers that may encode a
+// value of type t, in order: those that apply to t, up to the first that
+// cannot decline (a MarshalFunc), as encoding/json/v2's lookup.
+func funcsFor(t reflect.Type, f v2Flags) []*marshalFunc {
 	m := lookupMarshalers(f)
 	if m == nil {
 		return nil
 	}
+	var fns []*marshalFunc
 	for i := range m.fns {
 		if castableTo(t, m.fns[i].typ) {
-			return &m.fns[i]
+			fns = append(fns, &m.fns[i])
+			if m.fns[i].to == nil {
+				break
+			}
 		}
 	}
-	return nil
+	return fns
 }
 
 // hasFunc reports whether a function of f's Marshalers applies to t.
 func hasFunc(t reflect.Type, f v2Flags) bool {
-	return f>>v2MarshalersShift != 0 && funcFor(t, f) != nil
+	return f>>v2MarshalersShift != 0 && len(funcsFor(t, f)) > 0
 }
 
 // errFuncUnsupported is the error of a marshal function that returns
@@ -164,17 +201,31 @@ func hasFunc(t reflect.Type, f v2Flags) bool {
 // MarshalFunc as it does from MarshalJSON.
 var errFuncUnsupported = errors.New("marshal function of type func(T) ([]byte, error) may not return errors.ErrUnsupported")
 
-// v2FuncEncoder calls fn on the value of type t at p and writes its
-// output as v2MarshalJSONEncoder writes MarshalJSON output.
-func v2FuncEncoder(t reflect.Type, fn *marshalFunc) v2Func {
+// v2FuncsEncoder calls the functions fns on the value of type t at p in
+// turn: a MarshalFunc's output is written as v2MarshalJSONEncoder writes
+// MarshalJSON output, a MarshalToFunc's as v2MarshalJSONToEncoder writes
+// MarshalJSONTo's; a MarshalToFunc that declines (errors.ErrUnsupported,
+// nothing written) passes the value to the next, the last to dflt (the
+// type's methods or default encoding), as in encoding/json/v2.
+func v2FuncsEncoder(t reflect.Type, fns []*marshalFunc, dflt v2Func) v2Func {
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
-		val, err := fn.call(t, p)
-		if err != nil {
-			if errors.Is(err, errors.ErrUnsupported) {
-				err = errFuncUnsupported
+		for _, fn := range fns {
+			if fn.to != nil {
+				out, skip, err := s.callTo(b, t, bindTo(fn.to, t, p))
+				if skip {
+					continue
+				}
+				return out, err
 			}
-			return b, methodErr(fn.typ, "MarshalFunc", err)
+			val, err := fn.call(t, p)
+			if err != nil {
+				if errors.Is(err, errors.ErrUnsupported) {
+					err = errFuncUnsupported
+				}
+				return b, methodErr(fn.typ, "MarshalFunc", err)
+			}
+			return s.appendMarshalerOutput(b, val, t, "MarshalFunc")
 		}
-		return s.appendMarshalerOutput(b, val, t, "MarshalFunc")
+		return dflt(s, b, p)
 	}
 }

@@ -82,8 +82,9 @@ func RejectUnknownMembers(v bool) Options { return jsonv2.RejectUnknownMembers(v
 func StringifyNumbers(v bool) Options { return jsonv2.StringifyNumbers(v) }
 
 // WithMarshalers is encoding/json/v2's option of that name; jgen encodes
-// with the functions of [MarshalFunc] and [JoinMarshalers], and leaves
-// any other *Marshalers to encoding/json/v2.
+// with the functions of [MarshalFunc], [MarshalToFunc] and
+// [JoinMarshalers], and leaves any other *Marshalers to
+// encoding/json/v2.
 func WithMarshalers(v *Marshalers) Options { return jsonv2.WithMarshalers(v) }
 
 // WithUnmarshalers is encoding/json/v2's option of that name.
@@ -91,12 +92,6 @@ func WithUnmarshalers(v *Unmarshalers) Options { return jsonv2.WithUnmarshalers(
 
 // JoinUnmarshalers is encoding/json/v2's JoinUnmarshalers.
 func JoinUnmarshalers(us ...*Unmarshalers) *Unmarshalers { return jsonv2.JoinUnmarshalers(us...) }
-
-// MarshalToFunc is encoding/json/v2's MarshalToFunc (a value marshaled
-// with it is encoded by encoding/json/v2).
-func MarshalToFunc[T any](fn func(*jsontext.Encoder, T) error) *Marshalers {
-	return jsonv2.MarshalToFunc(fn)
-}
 
 // UnmarshalFunc is encoding/json/v2's UnmarshalFunc.
 func UnmarshalFunc[T any](fn func([]byte, T) error) *Unmarshalers { return jsonv2.UnmarshalFunc(fn) }

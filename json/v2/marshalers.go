@@ -3,6 +3,7 @@
 package json
 
 import (
+	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 	"runtime"
 	"sync"
@@ -15,8 +16,8 @@ import (
 // encoding/json/v2's *Marshalers is opaque: MarshalFunc and
 // JoinMarshalers record, for each one they return, jgen's list of the
 // same functions, so that Marshal can encode with them. A *Marshalers
-// made by encoding/json/v2 itself (or holding a MarshalToFunc) is not
-// in the table: a call with it goes to encoding/json/v2 whole.
+// made by encoding/json/v2 itself is not in the table: a call with it
+// goes to encoding/json/v2 whole.
 
 // funcsEntry is jgen's equivalent of a recorded *Marshalers, with the
 // JSONv2 rules holding it, made on first use by their v2Index.
@@ -74,9 +75,16 @@ func MarshalFunc[T any](fn func(T) ([]byte, error)) *Marshalers {
 	return recordFuncs(jsonv2.MarshalFunc(fn), jgen.MarshalFunc(fn))
 }
 
+// MarshalToFunc is encoding/json/v2's MarshalToFunc, recorded as
+// [MarshalFunc] is (as jgen's MarshalToFunc). It panics where T is a
+// named pointer type, as encoding/json/v2 does.
+func MarshalToFunc[T any](fn func(*jsontext.Encoder, T) error) *Marshalers {
+	return recordFuncs(jsonv2.MarshalToFunc(fn), jgen.MarshalToFunc(fn))
+}
+
 // JoinMarshalers is encoding/json/v2's JoinMarshalers; the list is
 // encoded by jgen where each of ms is nil or made by this package's
-// [MarshalFunc] or JoinMarshalers (a MarshalToFunc or a *Marshalers of
+// [MarshalFunc], [MarshalToFunc] or JoinMarshalers (a *Marshalers of
 // encoding/json/v2's own making leaves the list to encoding/json/v2).
 func JoinMarshalers(ms ...*Marshalers) *Marshalers {
 	std := jsonv2.JoinMarshalers(ms...)

@@ -109,12 +109,37 @@ func marshalersCases() []marshalersCase {
 		{"escaped output", MarshalFunc(func(p fpoint) ([]byte, error) { return []byte(`"\u0041"`), nil }), false},
 		{"std MarshalFunc", jsonv2.MarshalFunc(fpointFunc), false},
 		{"join with std", JoinMarshalers(pointF, jsonv2.MarshalFunc(func(i int) ([]byte, error) { return []byte(`0`), nil })), false},
-		{"MarshalToFunc skip", JoinMarshalers(MarshalToFunc(func(enc *jsontext.Encoder, i int) error {
+		{"MarshalToFunc skip to func", JoinMarshalers(MarshalToFunc(func(enc *jsontext.Encoder, i int) error {
 			if i%2 == 0 {
 				return errors.ErrUnsupported
 			}
 			return enc.WriteToken(jsontext.String("odd"))
-		}), intF), false},
+		}), intF), true},
+		{"MarshalToFunc skip to default", MarshalToFunc(func(enc *jsontext.Encoder, p *fpoint) error {
+			if p.X%2 == 0 {
+				return errors.ErrUnsupported
+			}
+			return enc.WriteValue(jsontext.Value(` [ "odd" ] `))
+		}), true},
+		{"MarshalToFunc nested MarshalEncode", JoinMarshalers(MarshalToFunc(func(enc *jsontext.Encoder, p fpoint) error {
+			return jsonv2.MarshalEncode(enc, []int{p.X, p.Y})
+		}), intF), true},
+		{"MarshalToFunc interface", MarshalToFunc(func(enc *jsontext.Encoder, s fmt.Stringer) error {
+			return enc.WriteToken(jsontext.String(s.String()))
+		}), true},
+		{"MarshalToFunc with a MarshalJSONTo type", JoinMarshalers(MarshalToFunc(func(enc *jsontext.Encoder, p fpoint) error {
+			return jsonv2.MarshalEncode(enc, methodTo{})
+		})), true},
+		{"MarshalToFunc error", MarshalToFunc(func(enc *jsontext.Encoder, p fpoint) error { return errors.New("boom") }), false},
+		{"MarshalToFunc two values", MarshalToFunc(func(enc *jsontext.Encoder, p fpoint) error {
+			enc.WriteToken(jsontext.Int(1))
+			return enc.WriteToken(jsontext.Int(2))
+		}), false},
+		{"MarshalToFunc skip after writing", MarshalToFunc(func(enc *jsontext.Encoder, p fpoint) error {
+			enc.WriteToken(jsontext.Int(1))
+			return errors.ErrUnsupported
+		}), false},
+		{"MarshalToFunc nothing written", MarshalToFunc(func(enc *jsontext.Encoder, p fpoint) error { return nil }), false},
 	}
 }
 
@@ -164,12 +189,16 @@ func TestMarshalersDifferential(t *testing.T) {
 // a function applies to, a MarshalJSONTo method, an embedded fallback.
 func declinedWith(v any, name string) bool {
 	switch v.(type) {
-	case methodTo, fallbackMap:
+	case fallbackMap:
 		return true
 	case map[string]int, map[string]any, fholder, *fholder:
 		return name == "string" || name == "interface any"
 	case map[int]string:
-		return name == "int" || name == "join first wins" || name == "interface any"
+		switch name {
+		case "int", "join first wins", "interface any", "MarshalToFunc skip to func", "MarshalToFunc nested MarshalEncode":
+			return true // functions on int
+		}
+		return false
 	}
 	return false
 }
