@@ -68,7 +68,18 @@ func fholders() []any {
 			U any
 		}{fstringer{5}, fstringer{6}, &fptrStringer{7}},
 		fjsonMethod{}, []fjsonMethod{{}}, methodTo{}, fallbackMap{1, map[string]int{"a": 1}},
-		nil, 1, "root", true, 1.5}
+		nil, 1, "root", true, 1.5,
+		struct {
+			fpoint
+			N int
+		}{fpoint{1, 2}, 3}, struct{ *fpoint }{&fpoint{4, 5}},
+		&flist{P: fpoint{1, 0}, Next: &flist{P: fpoint{2, 1}, Next: &flist{}}}}
+}
+
+// flist is recursive: its encoder is compiled through a forwarding one.
+type flist struct {
+	P    fpoint
+	Next *flist `json:",omitempty"`
 }
 
 // marshalersCase is a list of functions and whether jgen encodes (with
@@ -209,6 +220,33 @@ func usesFuncs(v any, ms *Marshalers, opts []Options) bool {
 	a, aerr := jsonv2.Marshal(v, opts...)
 	b, berr := jsonv2.Marshal(v, append(opts[:len(opts):len(opts)], WithMarshalers(ms))...)
 	return !bytes.Equal(a, b) || (aerr == nil) != (berr == nil)
+}
+
+// TestMarshalersConcurrent: one list used by several goroutines at once
+// (its encoders compiled on first use, for the race detector).
+func TestMarshalersConcurrent(t *testing.T) {
+	ms := JoinMarshalers(MarshalFunc(fpointFunc), MarshalToFunc(func(enc *jsontext.Encoder, s fmt.Stringer) error {
+		return enc.WriteToken(jsontext.String(s.String()))
+	}))
+	values := fholders()
+	want := make([][]byte, len(values))
+	for i, v := range values {
+		want[i], _ = jsonv2.Marshal(v, WithMarshalers(ms), Deterministic(true))
+	}
+	done := make(chan bool)
+	for range 4 {
+		go func() {
+			defer func() { done <- true }()
+			for i, v := range values {
+				if got, _ := Marshal(v, WithMarshalers(ms), Deterministic(true)); !bytes.Equal(got, want[i]) {
+					t.Errorf("value %d (%T): got %s, want %s", i, v, got, want[i])
+				}
+			}
+		}()
+	}
+	for range 4 {
+		<-done
+	}
 }
 
 // TestJoinMarshalersEmpty: a join of no functions is nil, as v2's.
