@@ -276,3 +276,28 @@ func TestMarshalersTableGC(t *testing.T) {
 	}
 	t.Error("the table entry outlived its *Marshalers")
 }
+
+// BenchmarkMarshalWithMarshalers: a struct of points, strings and ints
+// under a MarshalFunc on the point type, through the drop-in and
+// encoding/json/v2.
+func BenchmarkMarshalWithMarshalers(b *testing.B) {
+	ms := MarshalFunc(func(p fpoint) ([]byte, error) { return strconv.AppendInt(nil, int64(p.X*100+p.Y), 10), nil })
+	v := make([]fholder, 16)
+	for i := range v {
+		v[i] = fholder{P: fpoint{i, i}, S: []fpoint{{1, 2}, {3, 4}}, Str: "name", N: i, M: map[string]fpoint{"a": {5, 6}}}
+	}
+	opts := []Options{WithMarshalers(ms), Deterministic(true)}
+	for _, impl := range []struct {
+		name    string
+		marshal func(any, ...Options) ([]byte, error)
+	}{{"jgen", Marshal}, {"std", jsonv2.Marshal}} {
+		b.Run("impl="+impl.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := impl.marshal(v, opts...); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
