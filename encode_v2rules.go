@@ -253,7 +253,11 @@ func ifaceHoldsValue(t reflect.Type) bool {
 // first use; a recursive type's use of itself while it is compiled gets a
 // forwarding encoder.
 func v2Lookup(t reflect.Type, f v2Flags) *v2Entry {
-	m := v2Cache(f)
+	return v2LookupIn(v2Cache(f), t, f)
+}
+
+// v2LookupIn is v2Lookup with m, f's cache (v2Cache), found already.
+func v2LookupIn(m *sync.Map, t reflect.Type, f v2Flags) *v2Entry {
 	if e, ok := m.Load(t); ok {
 		return e.(*v2Entry)
 	}

@@ -17,6 +17,9 @@ import (
 )
 
 func v2InterfaceEncoder(it reflect.Type, f v2Flags) v2Func {
+	// The cache of f, found once: under marshal functions it is theirs,
+	// found by id otherwise.
+	cache := v2Cache(f)
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
 		// A non-empty interface is {itab, data}, an empty one {type,
 		// data}: the data word is second in both.
@@ -27,7 +30,7 @@ func v2InterfaceEncoder(it reflect.Type, f v2Flags) v2Func {
 		ev := reflect.NewAt(it, p).Elem().Elem()
 		t := ev.Type()
 		q := words[1]
-		enc := v2Lookup(t, f)
+		enc := v2LookupIn(cache, t, f)
 		if ifaceHoldsValue(t) {
 			q = unsafe.Pointer(&words[1])
 		} else if enc.copy {
