@@ -113,6 +113,10 @@ func marshalersCases() []marshalersCase {
 		{"nested Marshal", MarshalFunc(func(p fpoint) ([]byte, error) {
 			return Marshal(map[string]int{"y": p.Y, "x": p.X}, Deterministic(true))
 		}), true},
+		{"output to escape", MarshalFunc(func(p fpoint) ([]byte, error) { return []byte("[\"<a&b>\u2028\",\"\xff\"]"), nil }), false},
+		{"MarshalToFunc output to escape", MarshalToFunc(func(enc *jsontext.Encoder, p fpoint) error {
+			return enc.WriteToken(jsontext.String("<a&b>\u2028\xff"))
+		}), true},
 		{"error", MarshalFunc(func(p fpoint) ([]byte, error) { return nil, errors.New("boom") }), false},
 		{"ErrUnsupported", MarshalFunc(func(p fpoint) ([]byte, error) { return nil, errors.ErrUnsupported }), false},
 		{"invalid output", MarshalFunc(func(p fpoint) ([]byte, error) { return []byte(`{"a":`), nil }), false},
@@ -164,6 +168,8 @@ func TestMarshalersDifferential(t *testing.T) {
 		{Deterministic(true), StringifyNumbers(true), FormatNilSliceAsNull(true)},
 		{Deterministic(true), jsontext.Multiline(true)},
 		{JoinOptions(Deterministic(true), OmitZeroStructFields(true))},
+		{Deterministic(true), jsontext.EscapeForHTML(true), jsontext.EscapeForJS(true)},
+		{Deterministic(true), jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true)},
 	}
 	for _, c := range marshalersCases() {
 		for i, base := range optSets {
