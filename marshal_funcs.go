@@ -16,19 +16,20 @@ import (
 
 // Marshalers is a list of caller marshal functions for the v2 rules, set
 // as [JSONv2.Marshalers]: encoding/json/v2's Marshalers for the functions
-// [MarshalFunc] makes. A value whose type a function applies to is
-// encoded by the first such function in the list, before any method of
-// the type or its default encoding, wherever it is in the value (the
-// root, a struct field, an element, a map value, the value of an
-// interface); a function does not apply to map keys (such a map is
-// declined as [ErrV2Unimplemented]). A nil *Marshalers is an empty
-// list. A Marshalers is not changed once made and may be used by any
+// [MarshalFunc] and (where encoding/json/v2 is built) MarshalToFunc make.
+// A value whose type a function applies to is encoded by the first such
+// function in the list (a MarshalToFunc may pass it on), before any
+// method of the type or its default encoding, wherever it is in the
+// value (the root, a struct field, an element, a map value, the value of
+// an interface). A map whose keys a function applies to (v2 calls it for
+// the member names) is declined as [ErrV2Unimplemented]. A nil
+// *Marshalers is an empty list. A Marshalers is not changed once made and may be used by any
 // number of goroutines; the encoders compiled for it are kept with it,
 // and go when it is no longer reachable.
 type Marshalers struct {
 	fns []marshalFunc
 	// id is the Marshalers' part of the v2Flags of the encoders compiled
-	// for it (v2MarshalersShift), never reused; 0 for an empty list.
+	// for it (v2MarshalersShift), never 0 and never reused.
 	id uint64
 	// encoders caches the *v2Entry of each reflect.Type compiled under
 	// this list, one map per v2Flags of the options.

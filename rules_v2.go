@@ -128,8 +128,9 @@ type JSONv2 struct {
 	// [ErrV2Unimplemented].
 	AllowDuplicateNames bool
 	// Marshalers are encoding/json/v2's WithMarshalers: caller marshal
-	// functions ([MarshalFunc], [JoinMarshalers]) called before a type's
-	// methods and default encoding.
+	// functions ([MarshalFunc], MarshalToFunc where encoding/json/v2 is
+	// built, [JoinMarshalers]) called before a type's methods and default
+	// encoding.
 	Marshalers *Marshalers
 }
 
