@@ -338,10 +338,6 @@ func compileV2(t reflect.Type, f v2Flags) (v2Func, bool) {
 			}
 			return v2FuncsEncoder(t, fns, dflt), true
 		}
-		if t.Kind() == reflect.Map && hasFunc(t.Key(), f) {
-			// v2 calls the functions of map keys at names: left to v2.
-			return nil, false
-		}
 	}
 	return compileV2Methods(t, f)
 }

@@ -20,10 +20,12 @@ import (
 // A value whose type a function applies to is encoded by the first such
 // function in the list (a MarshalToFunc may pass it on), before any
 // method of the type or its default encoding, wherever it is in the
-// value (the root, a struct field, an element, a map value, the value of
-// an interface). A map whose keys a function applies to (v2 calls it for
-// the member names) is declined as [ErrV2Unimplemented]. A nil
-// *Marshalers is an empty list. A Marshalers is not changed once made and may be used by any
+// value (the root, a struct field, an element, a map key or value, the
+// value of an interface). For a map key, as in v2, a MarshalFunc's output
+// must be a JSON string, whose text is the member name (written under the
+// escaping, entries sorted by name); output with escapes or whitespace
+// around it, names that repeat, and MarshalToFuncs on keys are declined
+// as [ErrV2Unimplemented]. A nil *Marshalers is an empty list. A Marshalers is not changed once made and may be used by any
 // number of goroutines; the encoders compiled for it are kept with it,
 // and go when it is no longer reachable.
 type Marshalers struct {

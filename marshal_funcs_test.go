@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/jgen-go/jgen"
@@ -71,6 +72,17 @@ func TestMarshalFuncRewrites(t *testing.T) {
 	}
 }
 
+// TestMarshalFuncKeys: a function on the key type writes the member
+// names, the entries sorted by them.
+func TestMarshalFuncKeys(t *testing.T) {
+	upper := jgen.MarshalFunc(func(s string) ([]byte, error) { return []byte(strconv.Quote(strings.ToUpper(s))), nil })
+	got, err := jgen.Marshal(map[string]int{"b": 1, "a": 2, "C": 3}, &jgen.Options{V2: &jgen.JSONv2{Marshalers: upper}})
+	want, _ := jgen.Marshal(map[string]any{"B": 1, "A": 2, "C": 3}, &jgen.Options{V2: &jgen.JSONv2{}})
+	if err != nil || string(got) != string(want) {
+		t.Errorf("got %s, %v; want %s", got, err, want)
+	}
+}
+
 // TestMarshalFuncErrors: a function's error, and what the v2 rules
 // decline under functions.
 func TestMarshalFuncErrors(t *testing.T) {
@@ -89,8 +101,9 @@ func TestMarshalFuncErrors(t *testing.T) {
 		m  *jgen.Marshalers
 		in any
 	}{
-		"map key":        {jgen.MarshalFunc(func(s string) ([]byte, error) { return []byte(strconv.Quote(s)), nil }), map[string]int{"a": 1}},
-		"invalid output": {jgen.MarshalFunc(func(funcPoint) ([]byte, error) { return []byte(`[1,`), nil }), funcPoint{}},
+		"map key not a string": {jgen.MarshalFunc(func(s string) ([]byte, error) { return []byte(`1`), nil }), map[string]int{"a": 1}},
+		"map keys repeated":    {jgen.MarshalFunc(func(s string) ([]byte, error) { return []byte(`"k"`), nil }), map[string]int{"a": 1, "b": 2}},
+		"invalid output":       {jgen.MarshalFunc(func(funcPoint) ([]byte, error) { return []byte(`[1,`), nil }), funcPoint{}},
 	} {
 		_, err := jgen.Marshal(c.in, &jgen.Options{V2: &jgen.JSONv2{Marshalers: c.m}})
 		if !errors.Is(err, jgen.ErrV2Unimplemented) {

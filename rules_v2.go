@@ -81,8 +81,9 @@ import "errors"
 // that return an error or write other than one value (v2's errors; such a
 // method is called again by v2 through the drop-in; the same for
 // MarshalToFunc functions, and MarshalFunc output as MarshalJSON output;
-// see [Marshalers]), a map whose keys a marshal function applies to, an
-// embedded fallback under Marshalers, MarshalJSON output
+// see [Marshalers]), map keys a MarshalToFunc applies to or whose
+// MarshalFunc names need more than copying or repeat, an embedded
+// fallback under Marshalers, MarshalJSON output
 // whose strings v2 would rewrite (any backslash escape; under HTMLSafe or
 // JSLineTerminators the characters they escape), MarshalJSON and
 // MarshalJSONTo output under an escaping other than Minimal's (with

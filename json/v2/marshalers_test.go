@@ -73,7 +73,8 @@ func fholders() []any {
 			fpoint
 			N int
 		}{fpoint{1, 2}, 3}, struct{ *fpoint }{&fpoint{4, 5}},
-		&flist{P: fpoint{1, 0}, Next: &flist{P: fpoint{2, 1}, Next: &flist{}}}}
+		&flist{P: fpoint{1, 0}, Next: &flist{P: fpoint{2, 1}, Next: &flist{}}},
+		map[fpoint]int{{1, 2}: 1}, map[string]string{"a": "x", "b": "y"}}
 }
 
 // flist is recursive: its encoder is compiled through a forwarding one.
@@ -117,6 +118,8 @@ func marshalersCases() []marshalersCase {
 		{"MarshalToFunc output to escape", MarshalToFunc(func(enc *jsontext.Encoder, p fpoint) error {
 			return enc.WriteToken(jsontext.String("<a&b>\u2028\xff"))
 		}), true},
+		{"names", MarshalFunc(func(p fpoint) ([]byte, error) { return fmt.Appendf(nil, `"p%d_%d é"`, p.X, p.Y), nil }), true},
+		{"names repeated", MarshalFunc(func(p fpoint) ([]byte, error) { return []byte(`"p"`), nil }), true},
 		{"error", MarshalFunc(func(p fpoint) ([]byte, error) { return nil, errors.New("boom") }), false},
 		{"ErrUnsupported", MarshalFunc(func(p fpoint) ([]byte, error) { return nil, errors.ErrUnsupported }), false},
 		{"invalid output", MarshalFunc(func(p fpoint) ([]byte, error) { return []byte(`{"a":`), nil }), false},
@@ -209,11 +212,14 @@ func declinedWith(v any, name string) bool {
 	case fallbackMap:
 		return true
 	case map[string]int, map[string]any, fholder, *fholder:
-		return name == "string" || name == "interface any"
+		// The names of "interface any" repeat.
+		return name == "interface any"
+	case map[string]string:
+		return name == "interface any"
 	case map[int]string:
 		switch name {
-		case "int", "join first wins", "interface any", "MarshalToFunc skip to func", "MarshalToFunc nested MarshalEncode":
-			return true // functions on int
+		case "interface any", "MarshalToFunc skip to func", "MarshalToFunc nested MarshalEncode":
+			return true // a MarshalToFunc on int keys
 		}
 		return false
 	}
@@ -252,6 +258,45 @@ func TestMarshalersConcurrent(t *testing.T) {
 	}
 	for range 4 {
 		<-done
+	}
+}
+
+// TestMarshalersKeys: the names a MarshalFunc writes for map keys, under
+// the escaping options, sorted by name; repeated names, which
+// encoding/json/v2 refuses, left to it.
+func TestMarshalersKeys(t *testing.T) {
+	name := MarshalFunc(func(p fpoint) ([]byte, error) { return fmt.Appendf(nil, "\"<p%d&%d>\u2028é\"", p.X, p.Y), nil })
+	same := MarshalFunc(func(p fpoint) ([]byte, error) { return []byte(`"p"`), nil })
+	m := map[fpoint]int{{1, 2}: 1, {3, 4}: 2, {0, 9}: 3, {10, 0}: 4}
+	for _, c := range []struct {
+		ms   *Marshalers
+		opts []Options
+		jgen bool
+	}{
+		{name, nil, true},
+		{name, []Options{jsontext.EscapeForHTML(true), jsontext.EscapeForJS(true)}, true},
+		{name, []Options{jsontext.Multiline(true)}, true},
+		{same, nil, false},
+		{same, []Options{jsontext.AllowDuplicateNames(true)}, false},
+		{MarshalFunc(func(p fpoint) ([]byte, error) { return fmt.Appendf(nil, `"p\u0041%d"`, p.X), nil }), nil, false},
+		{MarshalFunc(func(p fpoint) ([]byte, error) { return fmt.Appendf(nil, ` "p%d" `, p.X), nil }), nil, false},
+		{MarshalFunc(func(p fpoint) ([]byte, error) { return fmt.Appendf(nil, `%d`, p.X), nil }), nil, false},
+	} {
+		opts := append([]Options{WithMarshalers(c.ms), Deterministic(true)}, c.opts...)
+		before := fallbacks.Load()
+		got, gerr := Marshal(m, opts...)
+		fell := fallbacks.Load() != before
+		want, werr := jsonv2.Marshal(m, opts...)
+		if c.jgen || werr == nil && !bytes.Contains(want, []byte(`"p"`)) {
+			sameResult(t, fmt.Sprint(c.opts), got, gerr, want, werr)
+		} else if (gerr == nil) != (werr == nil) || gerr != nil && gerr.Error() != werr.Error() {
+			// Repeated names: encoding/json/v2's order (or its output
+			// before the error) is its map order.
+			t.Errorf("%v: got %v, want %v", c.opts, gerr, werr)
+		}
+		if fell == c.jgen {
+			t.Errorf("%v: fallback %v, want %v", c.opts, fell, !c.jgen)
+		}
 	}
 }
 
