@@ -34,7 +34,16 @@ type v2Entry struct {
 
 // v2Encoders caches the *v2Entry of each reflect.Type, one map per
 // v2Flags (a key of type and flags would be boxed on every lookup).
-var v2Encoders [v2FormatTag << 1]sync.Map
+var v2Encoders [v2FlagsMask + 1]sync.Map
+
+// v2Cache returns the cache of the encoders compiled under f: those of
+// f's Marshalers where it holds any (they go with it).
+func v2Cache(f v2Flags) *sync.Map {
+	if f>>v2MarshalersShift == 0 {
+		return &v2Encoders[f]
+	}
+	return &lookupMarshalers(f).encoders[f&v2FlagsMask]
+}
 
 // v2State is the state of one value encoded under the v2 rules.
 type v2State struct {
@@ -179,6 +188,9 @@ func (s *v2State) encodeRoot(b []byte, v any, f v2Flags) ([]byte, error) {
 	t := reflect.TypeOf(v)
 	data := (*[2]unsafe.Pointer)(unsafe.Pointer(&v))[1]
 	p := data
+	if f>>v2MarshalersShift != 0 {
+		return s.encodeRootFuncs(b, v, t, f)
+	}
 	if ifaceHoldsValue(t) {
 		s.word = data
 		p = unsafe.Pointer(&s.word)
@@ -201,6 +213,30 @@ func (s *v2State) encodeRoot(b []byte, v any, f v2Flags) ([]byte, error) {
 	return b, nil
 }
 
+// encodeRootFuncs is encodeRoot under marshal functions (f's
+// Marshalers), without the cache of the root's encoder: as v2 does, a
+// root pointer is followed (nil is null), and the value it points to is
+// the root, whose type the functions match; any other value is copied,
+// so that a function gets the address of a copy, as in v2.
+func (s *v2State) encodeRootFuncs(b []byte, v any, t reflect.Type, f v2Flags) ([]byte, error) {
+	rv := reflect.ValueOf(v)
+	if t.Kind() == reflect.Pointer {
+		if rv.IsNil() {
+			return append(b, "null"...), nil
+		}
+		t = t.Elem()
+	} else {
+		c := reflect.New(t)
+		c.Elem().Set(rv)
+		rv = c
+	}
+	b, err := v2Lookup(t, f).f(s, b, rv.UnsafePointer())
+	if err != nil {
+		return b, encodeErr(t, err)
+	}
+	return b, nil
+}
+
 // ifaceHoldsValue reports whether an interface holding a value of type t
 // holds the value itself in its data word (not a pointer to it), for the
 // kinds where that is known from the kind; a struct or an array of one
@@ -217,7 +253,11 @@ func ifaceHoldsValue(t reflect.Type) bool {
 // first use; a recursive type's use of itself while it is compiled gets a
 // forwarding encoder.
 func v2Lookup(t reflect.Type, f v2Flags) *v2Entry {
-	m := &v2Encoders[f]
+	return v2LookupIn(v2Cache(f), t, f)
+}
+
+// v2LookupIn is v2Lookup with m, f's cache (v2Cache), found already.
+func v2LookupIn(m *sync.Map, t reflect.Type, f v2Flags) *v2Entry {
 	if e, ok := m.Load(t); ok {
 		return e.(*v2Entry)
 	}
@@ -244,7 +284,7 @@ func v2Lookup(t reflect.Type, f v2Flags) *v2Entry {
 		fn = v2Unimplemented(t)
 	}
 	k := t.Kind()
-	e := &v2Entry{f: fn, ok: ok, copy: k == reflect.Struct || k == reflect.Array || hasV2Methods(t)}
+	e := &v2Entry{f: fn, ok: ok, copy: k == reflect.Struct || k == reflect.Array || hasV2Methods(t) || hasFunc(t, f)}
 	got.Store(e)
 	wg.Done()
 	m.Store(t, e)
@@ -288,6 +328,23 @@ func hasMethod(t reflect.Type, name string) bool {
 // compileV2 compiles the encoder of t under f; false when the rules do
 // not implement t.
 func compileV2(t reflect.Type, f v2Flags) (v2Func, bool) {
+	if f>>v2MarshalersShift != 0 {
+		// The marshal functions come before everything else, as in v2's
+		// lookup (v2/arshal_funcs.go).
+		if fns := funcsFor(t, f); len(fns) > 0 {
+			dflt, ok := compileV2Methods(t, f)
+			if !ok {
+				dflt = v2Unimplemented(t)
+			}
+			return v2FuncsEncoder(t, fns, dflt), true
+		}
+	}
+	return compileV2Methods(t, f)
+}
+
+// compileV2Methods is compileV2 less the marshal functions of t: its
+// methods, else its default encoding.
+func compileV2Methods(t reflect.Type, f v2Flags) (v2Func, bool) {
 	switch {
 	case t == timeType:
 		return v2Time, true
@@ -374,6 +431,9 @@ func compileV2Kind(t reflect.Type, f v2Flags) (v2Func, bool) {
 		enc, ok := v2StructEncoder(t, f)
 		if ok {
 			if members, fb, _ := v2StructMembers(t); fb != nil {
+				if f>>v2MarshalersShift != 0 {
+					return nil, false // an embedded fallback under marshal functions: left to v2
+				}
 				enc = v2WithFallback(t, f, enc, members, fb)
 			}
 		}

@@ -5,6 +5,7 @@ package jgen
 
 import (
 	"encoding/base64"
+	"errors"
 	"math"
 	"reflect"
 	"slices"
@@ -17,6 +18,9 @@ import (
 )
 
 func v2InterfaceEncoder(it reflect.Type, f v2Flags) v2Func {
+	// The cache of f, found once: under marshal functions it is theirs,
+	// found by id otherwise.
+	cache := v2Cache(f)
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
 		// A non-empty interface is {itab, data}, an empty one {type,
 		// data}: the data word is second in both.
@@ -27,7 +31,7 @@ func v2InterfaceEncoder(it reflect.Type, f v2Flags) v2Func {
 		ev := reflect.NewAt(it, p).Elem().Elem()
 		t := ev.Type()
 		q := words[1]
-		enc := v2Lookup(t, f)
+		enc := v2LookupIn(cache, t, f)
 		if ifaceHoldsValue(t) {
 			q = unsafe.Pointer(&words[1])
 		} else if enc.copy {
@@ -125,7 +129,7 @@ func v2Elems(et reflect.Type, f v2Flags) (v2ElemsFunc, bool) {
 	if !elem.ok {
 		return nil, false
 	}
-	plain := f&v2Stringify == 0 && !hasV2Methods(et) && et != numberType
+	plain := f&v2Stringify == 0 && !hasV2Methods(et) && et != numberType && !hasFunc(et, f)
 	switch {
 	case plain && et.Kind() == reflect.Float64:
 		return func(s *v2State, b []byte, base unsafe.Pointer, n int) ([]byte, error) {
@@ -184,7 +188,7 @@ func v2Elems(et reflect.Type, f v2Flags) (v2ElemsFunc, bool) {
 		}
 		return append(b, ']'), nil
 	}
-	if plain && et.Kind() == reflect.Array && et.Len() > 0 && et.Elem().Kind() == reflect.Float64 && !hasV2Methods(et.Elem()) {
+	if plain && et.Kind() == reflect.Array && et.Len() > 0 && et.Elem().Kind() == reflect.Float64 && !hasV2Methods(et.Elem()) && !hasFunc(et.Elem(), f) {
 		// Arrays of float64 (canada's coordinate pairs), each written
 		// here as v2ArrayEncoder and the float64 loop above would write
 		// it, without their calls; where the arrays may not open
@@ -247,24 +251,35 @@ func v2ArrayEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 
 func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 	kt, et := t.Key(), t.Elem()
-	if hasV2Methods(kt) {
-		return nil, false
-	}
 	// name returns the member name of key k; names of number keys are
 	// appended to *arena (one buffer per map written) and point into it.
 	var name func(k reflect.Value, arena *[]byte) (string, error)
-	switch kt.Kind() {
-	case reflect.String:
+	// funcKeys is set where a marshal function writes the names (its
+	// names may repeat).
+	funcKeys := false
+	if fns := funcsFor(kt, f); len(fns) > 0 {
+		if len(fns) > 1 || fns[0].to != nil {
+			// A MarshalToFunc may write at the name's position, or pass
+			// the key on to v2's key encoding: left to v2.
+			return nil, false
+		}
+		name, funcKeys = v2FuncKeyName(kt, fns[0]), true
+	} else if hasV2Methods(kt) {
+		return nil, false
+	}
+	switch {
+	case name != nil:
+	case kt.Kind() == reflect.String:
 		name = func(k reflect.Value, _ *[]byte) (string, error) { return k.String(), nil }
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+	case kt.Kind() >= reflect.Int && kt.Kind() <= reflect.Int64:
 		name = func(k reflect.Value, arena *[]byte) (string, error) {
 			return arenaString(arena, strconv.AppendInt(*arena, k.Int(), 10)), nil
 		}
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+	case kt.Kind() >= reflect.Uint && kt.Kind() <= reflect.Uintptr:
 		name = func(k reflect.Value, arena *[]byte) (string, error) {
 			return arenaString(arena, strconv.AppendUint(*arena, k.Uint(), 10)), nil
 		}
-	case reflect.Float32, reflect.Float64:
+	case kt.Kind() == reflect.Float32 || kt.Kind() == reflect.Float64:
 		bits := kt.Bits()
 		name = func(k reflect.Value, _ *[]byte) (string, error) {
 			x := k.Float()
@@ -327,6 +342,15 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 			idx[j] = j
 		}
 		slices.SortFunc(idx, func(x, y int) int { return strings.Compare(names[x], names[y]) })
+		if funcKeys {
+			for j := 1; j < len(idx); j++ {
+				if names[idx[j]] == names[idx[j-1]] {
+					// v2 refuses the name, or under AllowDuplicateNames
+					// writes the entries in map order.
+					return b, &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
+				}
+			}
+		}
 		b = append(b, '{')
 		var err error
 		for j, k := range idx {
@@ -365,12 +389,43 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 	return each, true
 }
 
+// v2FuncKeyName returns the name function of v2MapEncoder for keys of
+// type kt that fn, a MarshalFunc, encodes: the key's address to fn, as v2
+// calls it at the name's position, whose output must be a JSON string
+// (v2 refuses anything else); the name is the string's text, which is
+// written under the escaping as v2 writes it. Output with whitespace
+// around it, escapes, control characters or invalid UTF-8 is declined.
+func v2FuncKeyName(kt reflect.Type, fn *marshalFunc) func(k reflect.Value, arena *[]byte) (string, error) {
+	return func(k reflect.Value, _ *[]byte) (string, error) {
+		out, err := fn.call(kt, k.Addr().UnsafePointer())
+		if err != nil {
+			if errors.Is(err, errors.ErrUnsupported) {
+				err = errFuncUnsupported
+			}
+			return "", methodErr(fn.typ, "MarshalFunc", err)
+		}
+		if len(out) < 2 || out[0] != '"' || out[len(out)-1] != '"' {
+			return "", &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
+		}
+		text := out[1 : len(out)-1]
+		for _, c := range text {
+			if c < 0x20 || c == '"' || c == '\\' {
+				return "", &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
+			}
+		}
+		if !utf8.Valid(text) {
+			return "", &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
+		}
+		return string(text), nil
+	}
+}
+
 // v2SmallMapEncoder returns the encoder of the entries of a map of 1 to
 // smallMap entries of key type kt and value type et under f where kt is
 // string and et is string, bool, or (without StringifyNumbers) int or
 // int64; else nil.
 func v2SmallMapEncoder(kt, et reflect.Type, f v2Flags) v2Func {
-	if kt != stringType {
+	if kt != stringType || hasFunc(et, f) || hasFunc(kt, f) {
 		return nil
 	}
 	switch {

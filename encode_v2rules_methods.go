@@ -76,35 +76,8 @@ func v2MarshalJSONEncoder(t reflect.Type) v2Func {
 		if ok {
 			return out, nil
 		}
-		return s.marshalJSONFailure(t, b, deep)
+		return s.marshalerFailure(t, b, deep, "MarshalJSON")
 	}
-}
-
-// appendMarshalJSON appends val, the output of the MarshalJSON method of
-// a value of type t, as v2MarshalJSONEncoder says.
-func (s *v2State) appendMarshalJSON(t reflect.Type, b, val []byte) ([]byte, error) {
-	out, ok, deep := s.appendPlainJSON(b, val)
-	if ok {
-		return out, nil
-	}
-	return s.marshalJSONFailure(t, b, deep)
-}
-
-// marshalJSONFailure returns the error of appendMarshalJSON for output it
-// refused: nesting past Options.MaxDepth at the index deep of the output,
-// or (deep < 0) not implemented.
-func (s *v2State) marshalJSONFailure(t reflect.Type, b []byte, deep int) ([]byte, error) {
-	if deep >= 0 {
-		return b, methodErr(t, "MarshalJSON", &ValueError{
-			Token:  "MarshalJSON output",
-			Offset: s.valueOffset(b),
-			Index:  int64(deep),
-			Reason: "nesting deeper than Options.MaxDepth",
-			Err:    ErrInvalidValue,
-			Cause:  ErrMaxDepth,
-		})
-	}
-	return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
 }
 
 // v2RawValueEncoder writes a jsontext.Value (t) as encoding/json/v2
@@ -117,8 +90,36 @@ func v2RawValueEncoder(t reflect.Type) v2Func {
 		if val == nil {
 			return append(b, "null"...), nil
 		}
-		return s.appendMarshalJSON(t, b, val)
+		return s.appendMarshalerOutput(b, val, t, "MarshalJSON")
 	}
+}
+
+// appendMarshalerOutput appends val, the output of method (MarshalJSON,
+// or MarshalFunc for a marshal function) for a value of type t, as
+// v2MarshalJSONEncoder writes MarshalJSON output (appendPlainJSON).
+func (s *v2State) appendMarshalerOutput(b, val []byte, t reflect.Type, method string) ([]byte, error) {
+	out, ok, deep := s.appendPlainJSON(b, val)
+	if ok {
+		return out, nil
+	}
+	return s.marshalerFailure(t, b, deep, method)
+}
+
+// marshalerFailure returns the error for output of method that
+// appendPlainJSON refused: nesting past Options.MaxDepth at the index
+// deep of the output, or (deep < 0) not implemented.
+func (s *v2State) marshalerFailure(t reflect.Type, b []byte, deep int, method string) ([]byte, error) {
+	if deep >= 0 {
+		return b, methodErr(t, method, &ValueError{
+			Token:  method + " output",
+			Offset: s.valueOffset(b),
+			Index:  int64(deep),
+			Reason: "nesting deeper than Options.MaxDepth",
+			Err:    ErrInvalidValue,
+			Cause:  ErrMaxDepth,
+		})
+	}
+	return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
 }
 
 // toBufferPool holds *toBuffer (marshaler_to_*.go).
@@ -146,46 +147,62 @@ var toBufferPool = sync.Pool{New: func() any { return new(toBuffer) }}
 func v2MarshalJSONToEncoder(t reflect.Type, prev v2Func) v2Func {
 	z := v2MethodIface(t)
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
-		e := s.esc.escaping
-		if e.InvalidUTF8 != InvalidUTF8Error && e.InvalidUTF8 != InvalidUTF8ReplaceRaw {
-			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
-		}
-		tb := toBufferPool.Get().(*toBuffer)
-		wrote, err := callMarshalJSONToV2(withData(z, p), tb, s.g.opts.V2, e.HTMLSafe, e.JSLineTerminators, e.InvalidUTF8 != InvalidUTF8Error)
-		if err != nil && !wrote && errors.Is(err, errors.ErrUnsupported) {
-			toBufferPool.Put(tb)
+		out, skip, err := s.callTo(b, t, withData(z, p), true)
+		if skip {
 			return prev(s, b, p)
 		}
-		var (
-			out  []byte
-			ok   bool
-			deep = -1
-		)
-		if err == nil {
-			val := tb.b.Bytes()
-			out, ok, deep = s.appendPlainJSON(b, val)
-			if !ok && deep < 0 && s.rawEscaping > 0 && s.esc.hook == nil && s.esc.quote == '"' && json.Valid(val) {
-				// The bytes of an encoder of v2's escaping: its strings
-				// are v2's, escapes included, and need no rewriting.
-				if deep = nestsPast(val, s.room); deep < 0 {
-					// less the newline jsontext ends a root value with
-					out, ok = append(b, bytes.TrimSuffix(val, []byte{'\n'})...), true
-				}
-			}
-		}
-		if !wrote || err != nil {
-			// An error, or no value: v2's error where jgen knows it.
-			if reason, known := v2ToFailure(err, wrote, tb); known {
-				toBufferPool.Put(tb)
-				return b, methodErr(t, "MarshalJSONTo", reason)
-			}
-		}
-		if tb.b.Cap() <= 1<<16 {
-			toBufferPool.Put(tb)
-		}
-		if err != nil || !ok || deep >= 0 {
-			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
-		}
-		return out, nil
+		return out, err
 	}
+}
+
+// callTo calls m's MarshalJSONTo (a method, or a MarshalToFunc's function
+// bound to its value: bindTo) on a value of type t as
+// v2MarshalJSONToEncoder says, the encoder carrying encoding/json/v2's
+// equivalent of the options' Marshalers, and appends its output to b;
+// skip is set where it declines (errors.ErrUnsupported, nothing
+// written), b then unchanged. Where method is set (a MarshalJSONTo
+// method, not a function), a failure whose error v2 reports as jgen
+// knows it (v2ToFailure) is that error; other failures are declined.
+func (s *v2State) callTo(b []byte, t reflect.Type, m any, method bool) (out []byte, skip bool, err error) {
+	e := s.esc.escaping
+	if e.InvalidUTF8 != InvalidUTF8Error && e.InvalidUTF8 != InvalidUTF8ReplaceRaw {
+		return b, false, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+	}
+	tb := toBufferPool.Get().(*toBuffer)
+	o := s.g.opts.V2
+	wrote, err := callMarshalJSONToV2(m, tb, o, o.Marshalers.stdMarshalers(), e.HTMLSafe, e.JSLineTerminators, e.InvalidUTF8 != InvalidUTF8Error)
+	if err != nil && !wrote && errors.Is(err, errors.ErrUnsupported) {
+		toBufferPool.Put(tb)
+		return b, true, nil
+	}
+	var (
+		ok   bool
+		deep = -1
+	)
+	if err == nil {
+		val := tb.b.Bytes()
+		out, ok, deep = s.appendPlainJSON(b, val)
+		if !ok && deep < 0 && s.rawEscaping > 0 && s.esc.hook == nil && s.esc.quote == '"' && json.Valid(val) {
+			// The bytes of an encoder of v2's escaping: its strings
+			// are v2's, escapes included, and need no rewriting.
+			if deep = nestsPast(val, s.room); deep < 0 {
+				// less the newline jsontext ends a root value with
+				out, ok = append(b, bytes.TrimSuffix(val, []byte{'\n'})...), true
+			}
+		}
+	}
+	if method && (!wrote || err != nil) {
+		// An error, or no value: v2's error where jgen knows it.
+		if reason, known := v2ToFailure(err, wrote, tb); known {
+			toBufferPool.Put(tb)
+			return b, false, methodErr(t, "MarshalJSONTo", reason)
+		}
+	}
+	if tb.b.Cap() <= 1<<16 {
+		toBufferPool.Put(tb)
+	}
+	if err != nil || !ok || deep >= 0 {
+		return b, false, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+	}
+	return out, false, nil
 }

@@ -114,8 +114,12 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 		k := sf.Type.Kind()
 		// A field with a format is written through enc, its encoding
 		// looked at for omitempty.
-		plain := !hasV2Methods(sf.Type) && sf.Type != numberType && o.format == ""
-		if o.omitEmpty && (k == reflect.Pointer || k == reflect.Interface ||
+		funcs := hasFunc(sf.Type, f)
+		if o.format != "" && funcs {
+			return nil, false // a format on a type a marshal function takes
+		}
+		plain := !hasV2Methods(sf.Type) && sf.Type != numberType && o.format == "" && !funcs
+		if o.omitEmpty && !funcs && (k == reflect.Pointer || k == reflect.Interface ||
 			plain && (k == reflect.String || k == reflect.Slice || k == reflect.Map)) {
 			fd.emptyKind = k
 		}

@@ -16,6 +16,7 @@ import (
 	"errors"
 	"io"
 	"reflect"
+	"unsafe"
 )
 
 // marshalerTo is encoding/json/v2's MarshalerTo.
@@ -53,13 +54,14 @@ type toBuffer struct {
 
 // callMarshalJSONToV2 calls the MarshalJSONTo method of m with the
 // jsontext.Encoder of buf, reset onto its buffer (emptied) with the
-// options encoding/json/v2's encoder would carry under o and an escaping
+// options encoding/json/v2's encoder would carry under o (ms, where not
+// nil, the *jsonv2.Marshalers of o's Marshalers) and an escaping
 // that is Minimal's but for HTMLSafe, JSLineTerminators and its
 // InvalidUTF8 policy (allowUTF8: not InvalidUTF8Error), so that a method
 // that reads its options or marshals through json.MarshalEncode writes
 // what it writes there; the output is compact. wrote reports whether the
 // method wrote any token or value.
-func callMarshalJSONToV2(m any, buf *toBuffer, o *JSONv2, html, js, allowUTF8 bool) (wrote bool, err error) {
+func callMarshalJSONToV2(m any, buf *toBuffer, o *JSONv2, ms any, html, js, allowUTF8 bool) (wrote bool, err error) {
 	buf.b.Reset()
 	opts := jsonv2.JoinOptions(
 		jsontext.AllowDuplicateNames(o.AllowDuplicateNames),
@@ -72,6 +74,9 @@ func callMarshalJSONToV2(m any, buf *toBuffer, o *JSONv2, html, js, allowUTF8 bo
 		jsonv2.OmitZeroStructFields(o.OmitZeroStructFields),
 		jsonv2.StringifyNumbers(o.StringifyNumbers),
 	)
+	if ms != nil {
+		opts = jsonv2.JoinOptions(opts, jsonv2.WithMarshalers(ms.(*jsonv2.Marshalers)))
+	}
 	enc := buf.enc
 	if enc == nil {
 		enc = jsontext.NewEncoder(&buf.b, opts)
@@ -113,4 +118,60 @@ func v2ToFailure(err error, wrote bool, tb *toBuffer) (reason error, ok bool) {
 		return nil, false
 	}
 	return err, true
+}
+
+// MarshalToFunc returns a list of one function encoding the values of
+// type T under the v2 rules, as encoding/json/v2's MarshalToFunc: it
+// applies to the values [MarshalFunc]'s function of type T applies to,
+// getting them as it does, and writes one value with the encoder it gets
+// (one of its own, as a MarshalJSONTo method gets under the v2 rules: see
+// [JSONv2]; its options carry encoding/json/v2's equivalent of the
+// Marshalers, so that a value marshaled with json.MarshalEncode there
+// gets the same functions). A function that returns errors.ErrUnsupported
+// having written nothing passes the value to the next function of the
+// list that applies, else to the type's methods and default encoding. A
+// function that returns another error or writes other than one value is
+// declined as [ErrV2Unimplemented] (encoding/json/v2's errors; the
+// drop-in calls it again there). T may not be a named pointer type:
+// MarshalToFunc panics on one, as encoding/json/v2 does. It exists where
+// encoding/json/v2 is built.
+func MarshalToFunc[T any](fn func(*jsontext.Encoder, T) error) *Marshalers {
+	typ := reflect.TypeFor[T]()
+	checkFuncType(typ)
+	kind := typ.Kind()
+	to := func(enc *jsontext.Encoder, t reflect.Type, p unsafe.Pointer) error {
+		return fn(enc, castValue[T](kind, t, p))
+	}
+	std := func() any { return jsonv2.MarshalToFunc(fn) }
+	return newMarshalers([]marshalFunc{{typ: typ, to: to, std: std}})
+}
+
+// stdMarshalFunc returns a function making encoding/json/v2's
+// *Marshalers of fn.
+func stdMarshalFunc[T any](fn func(T) ([]byte, error)) func() any {
+	return func() any { return jsonv2.MarshalFunc(fn) }
+}
+
+// joinStdMarshalers returns encoding/json/v2's *Marshalers of fns.
+func joinStdMarshalers(fns []marshalFunc) any {
+	ms := make([]*jsonv2.Marshalers, len(fns))
+	for i := range fns {
+		ms[i] = fns[i].std().(*jsonv2.Marshalers)
+	}
+	return jsonv2.JoinMarshalers(ms...)
+}
+
+// toCall is a MarshalToFunc's function bound to a value of type t at p,
+// as a MarshalJSONTo method for callMarshalJSONToV2.
+type toCall struct {
+	fn func(*jsontext.Encoder, reflect.Type, unsafe.Pointer) error
+	t  reflect.Type
+	p  unsafe.Pointer
+}
+
+func (c *toCall) MarshalJSONTo(enc *jsontext.Encoder) error { return c.fn(enc, c.t, c.p) }
+
+// bindTo binds to, a marshalFunc's to, to the value of type t at p.
+func bindTo(to any, t reflect.Type, p unsafe.Pointer) any {
+	return &toCall{to.(func(*jsontext.Encoder, reflect.Type, unsafe.Pointer) error), t, p}
 }

@@ -5,6 +5,7 @@ package jgen
 import (
 	"bytes"
 	"reflect"
+	"unsafe"
 )
 
 // marshalerToType is nil: the classic encoding/json does not call
@@ -21,8 +22,20 @@ func marshalToFailure(err error) any { return jsonFailure{err} }
 // (marshaler_to_go127.go), never made here.
 type toBuffer struct{ b bytes.Buffer }
 
-func callMarshalJSONToV2(m any, buf *toBuffer, o *JSONv2, html, js, allowUTF8 bool) (bool, error) {
+func callMarshalJSONToV2(m any, buf *toBuffer, o *JSONv2, ms any, html, js, allowUTF8 bool) (bool, error) {
 	panic("jgen: MarshalJSONTo without encoding/json/v2")
 }
 
 func v2ToFailure(err error, wrote bool, tb *toBuffer) (error, bool) { return nil, false }
+
+// stdMarshalFunc and joinStdMarshalers return nil: there is no
+// encoding/json/v2 (marshaler_to_go127.go).
+func stdMarshalFunc[T any](fn func(T) ([]byte, error)) func() any { return nil }
+
+func joinStdMarshalers(fns []marshalFunc) any { return nil }
+
+// bindTo is never called: MarshalToFunc exists only with
+// encoding/json/v2.
+func bindTo(to any, t reflect.Type, p unsafe.Pointer) any {
+	panic("jgen: MarshalToFunc without encoding/json/v2")
+}

@@ -87,11 +87,16 @@ import "errors"
 // members, the format tag option (without
 // SupportFormatTag, where v2 refuses it; with it, a format v2 refuses on
 // the field's type, a year outside [0,9999] under RFC3339, and a format
-// on a type with a MarshalJSONTo method), MarshalJSONTo methods
+// on a type with a MarshalJSONTo method or one a marshal function
+// takes), MarshalJSONTo methods
 // that write more than one value or part of one, or return an error
 // holding a *json.SemanticError or *jsontext.SyntacticError, or io.EOF
 // (v2's errors; such a method is called again by v2 through the
-// drop-in), MarshalJSON and
+// drop-in), MarshalToFunc functions that fail or write other than one
+// value (MarshalFunc output is taken as MarshalJSON output; see
+// [Marshalers]), map keys a MarshalToFunc applies to or whose
+// MarshalFunc names need more than copying or repeat, an embedded
+// fallback under Marshalers, MarshalJSON and
 // MarshalJSONTo output under an escaping other than Minimal's (with
 // HTMLSafe, JSLineTerminators; for MarshalJSONTo also an InvalidUTF8
 // policy other than Error and ReplaceRaw), types with an IsZero
@@ -152,6 +157,11 @@ type JSONv2 struct {
 	// A format v2 refuses on a type, and one on a type with a
 	// MarshalJSONTo method, is declined.
 	SupportFormatTag bool
+	// Marshalers are encoding/json/v2's WithMarshalers: caller marshal
+	// functions ([MarshalFunc], MarshalToFunc where encoding/json/v2 is
+	// built, [JoinMarshalers]) called before a type's methods and default
+	// encoding.
+	Marshalers *Marshalers
 }
 
 // ErrV2Unimplemented is matched by the *EncodeError of a value that
@@ -164,7 +174,10 @@ var ErrV2Unimplemented = errors.New("jgen: encoding/json/v2 rule not implemented
 
 // v2Flags are the options of JSONv2 that change a compiled encoder: part
 // of the cache key of the v2 encoders.
-type v2Flags uint8
+//
+// The bits above v2MarshalersShift are the id of JSONv2.Marshalers
+// (lookupMarshalers), 0 where there is none.
+type v2Flags uint64
 
 const (
 	v2NilSliceNull v2Flags = 1 << iota
@@ -172,6 +185,11 @@ const (
 	v2OmitZero
 	v2Stringify
 	v2FormatTag
+
+	// v2FlagsMask holds the bits of the options; v2MarshalersShift is
+	// where the Marshalers' id starts.
+	v2FlagsMask       = v2FormatTag<<1 - 1
+	v2MarshalersShift = 8
 )
 
 func (o *JSONv2) flags() v2Flags {
@@ -190,6 +208,9 @@ func (o *JSONv2) flags() v2Flags {
 	}
 	if o.SupportFormatTag {
 		f |= v2FormatTag
+	}
+	if o.Marshalers != nil {
+		f |= v2Flags(o.Marshalers.id) << v2MarshalersShift
 	}
 	return f
 }

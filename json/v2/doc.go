@@ -18,7 +18,9 @@
 // to encode (invalid UTF-8, NaN, a cycle, ...: encoding/json/v2 then
 // returns its own *SemanticError or *jsontext.SyntacticError, with its
 // JSON pointer and text), and options jgen does not translate
-// (WithMarshalers, encoding/json's v1 options set to true other than
+// (WithMarshalers holding a *Marshalers other than those of this
+// package's MarshalFunc, MarshalToFunc and JoinMarshalers, which jgen
+// encodes with; encoding/json's v1 options set to true other than
 // DefaultOptionsV1 alone, the jsontext options that rewrite raw values
 // such as CanonicalizeRawInts, WithIndent("")). Such a value's methods
 // may be called twice. WithIndentPrefix, SpaceAfterColon and

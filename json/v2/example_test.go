@@ -4,6 +4,7 @@ package json_test
 
 import (
 	"encoding/json/jsontext"
+	"errors"
 	"fmt"
 	"os"
 
@@ -37,4 +38,34 @@ func Example() {
 	//   "a": 1,
 	//   "b": 2
 	// }
+}
+
+// Marshal functions made by this package's MarshalFunc, MarshalToFunc and
+// JoinMarshalers are encoding/json/v2's own, and jgen encodes with them
+// (the first that applies to a type wins; a MarshalToFunc returning
+// errors.ErrUnsupported passes the value on).
+func ExampleWithMarshalers() {
+	type Celsius float64
+	type Reading struct {
+		Where string  `json:"where"`
+		Temp  Celsius `json:"temp"`
+	}
+	ms := json.JoinMarshalers(
+		json.MarshalToFunc(func(enc *jsontext.Encoder, s string) error {
+			if s != "" {
+				return errors.ErrUnsupported // the default encoding
+			}
+			return enc.WriteToken(jsontext.String("unknown"))
+		}),
+		json.MarshalFunc(func(c Celsius) ([]byte, error) {
+			return fmt.Appendf(nil, `"%.1f°C"`, float64(c)), nil
+		}),
+	)
+	b, err := json.Marshal([]Reading{{"Oslo", -3.25}, {"", 21}}, json.WithMarshalers(ms))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(string(b))
+	// Output:
+	// [{"where":"Oslo","temp":"-3.2°C"},{"where":"unknown","temp":"21.0°C"}]
 }

@@ -81,26 +81,17 @@ func RejectUnknownMembers(v bool) Options { return jsonv2.RejectUnknownMembers(v
 // StringifyNumbers is encoding/json/v2's option of that name.
 func StringifyNumbers(v bool) Options { return jsonv2.StringifyNumbers(v) }
 
-// WithMarshalers is encoding/json/v2's option of that name; a value
-// marshaled with it is encoded by encoding/json/v2.
+// WithMarshalers is encoding/json/v2's option of that name; jgen encodes
+// with the functions of [MarshalFunc], [MarshalToFunc] and
+// [JoinMarshalers], and leaves any other *Marshalers to
+// encoding/json/v2.
 func WithMarshalers(v *Marshalers) Options { return jsonv2.WithMarshalers(v) }
 
 // WithUnmarshalers is encoding/json/v2's option of that name.
 func WithUnmarshalers(v *Unmarshalers) Options { return jsonv2.WithUnmarshalers(v) }
 
-// JoinMarshalers is encoding/json/v2's JoinMarshalers.
-func JoinMarshalers(ms ...*Marshalers) *Marshalers { return jsonv2.JoinMarshalers(ms...) }
-
 // JoinUnmarshalers is encoding/json/v2's JoinUnmarshalers.
 func JoinUnmarshalers(us ...*Unmarshalers) *Unmarshalers { return jsonv2.JoinUnmarshalers(us...) }
-
-// MarshalFunc is encoding/json/v2's MarshalFunc.
-func MarshalFunc[T any](fn func(T) ([]byte, error)) *Marshalers { return jsonv2.MarshalFunc(fn) }
-
-// MarshalToFunc is encoding/json/v2's MarshalToFunc.
-func MarshalToFunc[T any](fn func(*jsontext.Encoder, T) error) *Marshalers {
-	return jsonv2.MarshalToFunc(fn)
-}
 
 // UnmarshalFunc is encoding/json/v2's UnmarshalFunc.
 func UnmarshalFunc[T any](fn func([]byte, T) error) *Unmarshalers { return jsonv2.UnmarshalFunc(fn) }

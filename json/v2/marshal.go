@@ -187,10 +187,25 @@ func translateJoined(opts []Options, o *jgen.Options, p *layoutPass) bool {
 			return false
 		}
 	}
+	var (
+		ms  *Marshalers
+		has bool
+	)
 	for _, op := range opts {
-		if _, has := jsonv2.GetOption(op, jsonv2.WithMarshalers); has {
+		if m, ok := jsonv2.GetOption(op, jsonv2.WithMarshalers); ok {
+			ms, has = m, true
+		}
+	}
+	if has {
+		// Functions of this package's MarshalFunc and JoinMarshalers
+		// only (marshalers.go). WithMarshalers(nil) is left to
+		// encoding/json/v2: Go 1.27.3's is not the empty list it is
+		// documented as (a value of type any under it panics).
+		e := lookupFuncs(ms)
+		if e == nil {
 			return false
 		}
+		o.V2 = e.rulesAt(i)
 	}
 	// The options that rewrite raw values (MarshalJSON output, json.Number)
 	// as jsontext writes them: jgen writes such values as they are.

@@ -182,7 +182,7 @@ func TestMarshalFallback(t *testing.T) {
 		{fallbackMap{M: map[string]int{"a": 1}}, nil, false},  // an embedded fallback
 		{fallbackMap{M: map[string]int{"A": 1}}, nil, true},   // its key a member's name
 		{"bad\xff", nil, true},                                // an error: v2's own
-		{1, []Options{WithMarshalers(nil)}, true},             // WithMarshalers
+		{1, []Options{WithMarshalers(nil)}, true},             // WithMarshalers(nil): as v2 (marshalers.go)
 		{1, []Options{jsontext.SpaceAfterColon(true)}, false}, // layoutPass
 		{1, []Options{jsontext.WithIndent("")}, true},         // jgen reads "" as two spaces
 	} {
