@@ -4,6 +4,7 @@ package jgen
 // maps.
 
 import (
+	"encoding"
 	"encoding/base64"
 	"math"
 	"reflect"
@@ -247,24 +248,28 @@ func v2ArrayEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 
 func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 	kt, et := t.Key(), t.Elem()
-	if hasV2Methods(kt) {
-		return nil, false
-	}
 	// name returns the member name of key k; names of number keys are
 	// appended to *arena (one buffer per map written) and point into it.
 	var name func(k reflect.Value, arena *[]byte) (string, error)
-	switch kt.Kind() {
-	case reflect.String:
+	// byMethod: the names come from a method of the key type, so that
+	// distinct keys may have one name.
+	byMethod := hasV2Methods(kt)
+	switch {
+	case byMethod:
+		if name = v2KeyMethodName(kt); name == nil {
+			return nil, false
+		}
+	case kt.Kind() == reflect.String:
 		name = func(k reflect.Value, _ *[]byte) (string, error) { return k.String(), nil }
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+	case kt.Kind() >= reflect.Int && kt.Kind() <= reflect.Int64:
 		name = func(k reflect.Value, arena *[]byte) (string, error) {
 			return arenaString(arena, strconv.AppendInt(*arena, k.Int(), 10)), nil
 		}
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+	case kt.Kind() >= reflect.Uint && kt.Kind() <= reflect.Uintptr:
 		name = func(k reflect.Value, arena *[]byte) (string, error) {
 			return arenaString(arena, strconv.AppendUint(*arena, k.Uint(), 10)), nil
 		}
-	case reflect.Float32, reflect.Float64:
+	case kt.Kind() == reflect.Float32 || kt.Kind() == reflect.Float64:
 		bits := kt.Bits()
 		name = func(k reflect.Value, _ *[]byte) (string, error) {
 			x := k.Float()
@@ -315,7 +320,7 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 			if err != nil {
 				return b, err
 			}
-			if isString && !s.strictUTF8 && !s.dupNames && !utf8.ValidString(nm) {
+			if isString && !byMethod && !s.strictUTF8 && !s.dupNames && !utf8.ValidString(nm) {
 				// Two such keys may be written as the same name.
 				return b, &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
 			}
@@ -327,6 +332,16 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 			idx[j] = j
 		}
 		slices.SortFunc(idx, func(x, y int) int { return strings.Compare(names[x], names[y]) })
+		if byMethod && !s.dupNames {
+			for j := 1; j < len(idx); j++ {
+				if names[idx[j]] == names[idx[j-1]] {
+					// Distinct keys of one name: v2's error, its own to
+					// give. (With AllowDuplicateNames v2 writes them in
+					// the order of the map's iteration: any order.)
+					return b, &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
+				}
+			}
+		}
 		b = append(b, '{')
 		var err error
 		for j, k := range idx {
@@ -444,4 +459,47 @@ func arenaString(arena *[]byte, grown []byte) string {
 	start := len(*arena)
 	*arena = grown
 	return unsafe.String(unsafe.SliceData(grown[start:]), len(grown)-start)
+}
+
+// v2KeyMethodName returns the name function of v2MapEncoder for a key
+// type kt with methods v2 calls, where jgen implements them: AppendText
+// and MarshalText (without MarshalJSON or MarshalJSONTo, which v2 calls
+// first) on a type that is not a pointer or an interface (whose key v2
+// marshals as its element or dynamic value), called through the key's
+// address as v2 calls them. The name is the text, copied to the arena.
+// v2 writes it as any name, escaped under the escaping; a text of
+// invalid UTF-8 (which v2 refuses or replaces, sorting by the replaced
+// name) and a method's error (v2's, its own to give) are declined.
+// Else nil.
+func v2KeyMethodName(kt reflect.Type) func(k reflect.Value, arena *[]byte) (string, error) {
+	if kt.Kind() == reflect.Pointer || kt.Kind() == reflect.Interface || hasMethod(kt, "MarshalJSONTo") {
+		return nil
+	}
+	pt := reflect.PointerTo(kt)
+	declined := &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
+	switch {
+	case pt.Implements(jsonMarshalerType):
+		return nil
+	case pt.Implements(textAppenderType):
+		z := v2MethodIface(kt).(encoding.TextAppender)
+		return func(k reflect.Value, arena *[]byte) (string, error) {
+			// Appended to the arena, as v2 has it appended to its buffer.
+			start := len(*arena)
+			t, err := withData(z, k.Addr().UnsafePointer()).AppendText(*arena)
+			if err != nil || len(t) < start || !utf8.Valid(t[start:]) {
+				return "", declined
+			}
+			return arenaString(arena, t), nil
+		}
+	case pt.Implements(textMarshalerType):
+		z := v2MethodIface(kt).(encoding.TextMarshaler)
+		return func(k reflect.Value, arena *[]byte) (string, error) {
+			t, err := withData(z, k.Addr().UnsafePointer()).MarshalText()
+			if err != nil || !utf8.Valid(t) {
+				return "", declined
+			}
+			return arenaString(arena, append(*arena, t...)), nil
+		}
+	}
+	return nil
 }
