@@ -4,8 +4,10 @@ package jgen
 // maps.
 
 import (
+	"bytes"
 	"encoding"
 	"encoding/base64"
+	"encoding/json"
 	"math"
 	"reflect"
 	"slices"
@@ -462,15 +464,17 @@ func arenaString(arena *[]byte, grown []byte) string {
 }
 
 // v2KeyMethodName returns the name function of v2MapEncoder for a key
-// type kt with methods v2 calls, where jgen implements them: AppendText
-// and MarshalText (without MarshalJSON or MarshalJSONTo, which v2 calls
-// first) on a type that is not a pointer or an interface (whose key v2
-// marshals as its element or dynamic value), called through the key's
-// address as v2 calls them. The name is the text, copied to the arena.
-// v2 writes it as any name, escaped under the escaping; a text of
-// invalid UTF-8 (which v2 refuses or replaces, sorting by the replaced
-// name) and a method's error (v2's, its own to give) are declined.
-// Else nil.
+// type kt with methods v2 calls, where jgen implements them: MarshalJSON,
+// AppendText and MarshalText (in v2's order; not MarshalJSONTo) on a type
+// that is not a pointer or an interface (whose key v2 marshals as its
+// element or dynamic value), called through the key's address as v2
+// calls them. The name, copied to the arena, is the text, or the
+// MarshalJSON output where that is one JSON string without escapes
+// (whitespace around it dropped, as jsontext drops it); v2 writes it as
+// any name, escaped under the escaping. Other MarshalJSON output (a
+// non-string is v2's error), a name of invalid UTF-8 (which v2 refuses
+// or replaces, sorting by the replaced name) and a method's error (v2's,
+// its own to give) are declined. Else nil.
 func v2KeyMethodName(kt reflect.Type) func(k reflect.Value, arena *[]byte) (string, error) {
 	if kt.Kind() == reflect.Pointer || kt.Kind() == reflect.Interface || hasMethod(kt, "MarshalJSONTo") {
 		return nil
@@ -479,7 +483,15 @@ func v2KeyMethodName(kt reflect.Type) func(k reflect.Value, arena *[]byte) (stri
 	declined := &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
 	switch {
 	case pt.Implements(jsonMarshalerType):
-		return nil
+		z := v2MethodIface(kt).(json.Marshaler)
+		return func(k reflect.Value, arena *[]byte) (string, error) {
+			val, err := withData(z, k.Addr().UnsafePointer()).MarshalJSON()
+			name, ok := plainJSONString(val)
+			if err != nil || !ok {
+				return "", declined
+			}
+			return arenaString(arena, append(*arena, name...)), nil
+		}
 	case pt.Implements(textAppenderType):
 		z := v2MethodIface(kt).(encoding.TextAppender)
 		return func(k reflect.Value, arena *[]byte) (string, error) {
@@ -502,4 +514,21 @@ func v2KeyMethodName(kt reflect.Type) func(k reflect.Value, arena *[]byte) (stri
 		}
 	}
 	return nil
+}
+
+// plainJSONString returns the content of val where val is one JSON
+// string, with JSON whitespace around it, holding neither a backslash nor
+// a control character, of valid UTF-8: the name it is, unescaped.
+func plainJSONString(val []byte) ([]byte, bool) {
+	val = bytes.Trim(val, " \t\r\n")
+	if len(val) < 2 || val[0] != '"' || val[len(val)-1] != '"' {
+		return nil, false
+	}
+	in := val[1 : len(val)-1]
+	for _, c := range in {
+		if c < 0x20 || c == '"' || c == '\\' {
+			return nil, false
+		}
+	}
+	return in, utf8.Valid(in)
 }

@@ -74,6 +74,11 @@ func (k v2KeyJSON) MarshalJSON() ([]byte, error) {
 }
 func (k v2KeyJSON) MarshalText() ([]byte, error) { return []byte("text"), nil }
 
+// v2KeyRaw is a key whose MarshalJSON output is the key itself.
+type v2KeyRaw string
+
+func (k v2KeyRaw) MarshalJSON() ([]byte, error) { return []byte(k), nil }
+
 // v2KeyNamedInt is a named integer key without methods.
 type v2KeyNamedInt int32
 
@@ -161,6 +166,8 @@ var (
 		map[v2KeyBad]int{0: 1, 2: 2},
 		map[v2KeyFail]int{1: 1, 0: 2},
 		map[v2KeyText]int{},
+		map[v2KeyJSON]int{1: 1, 2: 2, 10: 3, -1: 4},
+		map[v2KeyRaw]int{` "b"` + "\n\t\r": 1, `"a"`: 2, `"<&>` + "\u2028\u2029é\x7f" + `"`: 3, `""`: 4},
 		map[v2KeyText]int(nil),
 		&struct {
 			M map[v2KeyPtrText]v2KeyText `json:",omitempty"`
@@ -186,7 +193,15 @@ var (
 		map[v2KeyHalf]int{2: 1, 3: 1, 4: 2},
 		map[v2KeyFail]int{-1: 1, 0: 2},
 		map[v2KeyBad]int{1: 1, 2: 2, 3: 3},
-		map[v2KeyJSON]int{1: 1, 2: 2},
+		map[v2KeyRaw]int{`"\u0041"`: 1},
+		map[v2KeyRaw]int{`"a\nb"`: 1},
+		map[v2KeyRaw]int{"1": 1},
+		map[v2KeyRaw]int{"null": 1},
+		map[v2KeyRaw]int{`{}`: 1},
+		map[v2KeyRaw]int{`"a" "b"`: 1},
+		map[v2KeyRaw]int{`"a`: 1},
+		map[v2KeyRaw]int{"\"\xff\"": 1},
+		map[v2KeyRaw]int{` "a"`: 1, `"a"`: 1}, // one value: v2 writes duplicates in random order
 		map[bool]int{true: 1},
 		map[[2]int]int{{1, 2}: 1},
 		map[*int]int{ptrTo(1): 1},
