@@ -250,37 +250,8 @@ func v2ArrayEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 
 func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 	kt, et := t.Key(), t.Elem()
-	// name returns the member name of key k; names of number keys are
-	// appended to *arena (one buffer per map written) and point into it.
-	var name func(k reflect.Value, arena *[]byte) (string, error)
-	// byMethod: the names come from a method of the key type, so that
-	// distinct keys may have one name.
-	byMethod := hasV2Methods(kt)
-	switch {
-	case byMethod:
-		if name = v2KeyMethodName(kt); name == nil {
-			return nil, false
-		}
-	case kt.Kind() == reflect.String:
-		name = func(k reflect.Value, _ *[]byte) (string, error) { return k.String(), nil }
-	case kt.Kind() >= reflect.Int && kt.Kind() <= reflect.Int64:
-		name = func(k reflect.Value, arena *[]byte) (string, error) {
-			return arenaString(arena, strconv.AppendInt(*arena, k.Int(), 10)), nil
-		}
-	case kt.Kind() >= reflect.Uint && kt.Kind() <= reflect.Uintptr:
-		name = func(k reflect.Value, arena *[]byte) (string, error) {
-			return arenaString(arena, strconv.AppendUint(*arena, k.Uint(), 10)), nil
-		}
-	case kt.Kind() == reflect.Float32 || kt.Kind() == reflect.Float64:
-		bits := kt.Bits()
-		name = func(k reflect.Value, _ *[]byte) (string, error) {
-			x := k.Float()
-			if math.IsNaN(x) || math.IsInf(x, 0) {
-				return "", &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
-			}
-			return string(appendFloat(nil, x, bits)), nil
-		}
-	default:
+	name, mayRepeat := v2KeyName(kt, 0)
+	if name == nil {
 		return nil, false
 	}
 	elem := v2Lookup(et, f)
@@ -322,8 +293,12 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 			if err != nil {
 				return b, err
 			}
-			if isString && !byMethod && !s.strictUTF8 && !s.dupNames && !utf8.ValidString(nm) {
+			if isString && !mayRepeat && !s.strictUTF8 && !s.dupNames && !utf8.ValidString(nm) {
 				// Two such keys may be written as the same name.
+				return b, &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
+			}
+			if mayRepeat && !utf8.ValidString(nm) {
+				// Refused by v2 or replaced, sorted by the replaced name.
 				return b, &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
 			}
 			names[i] = nm
@@ -334,7 +309,7 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 			idx[j] = j
 		}
 		slices.SortFunc(idx, func(x, y int) int { return strings.Compare(names[x], names[y]) })
-		if byMethod && !s.dupNames {
+		if mayRepeat && !s.dupNames {
 			for j := 1; j < len(idx); j++ {
 				if names[idx[j]] == names[idx[j-1]] {
 					// Distinct keys of one name: v2's error, its own to
@@ -461,6 +436,82 @@ func arenaString(arena *[]byte, grown []byte) string {
 	start := len(*arena)
 	*arena = grown
 	return unsafe.String(unsafe.SliceData(grown[start:]), len(grown)-start)
+}
+
+// v2KeyName returns the function giving the member name of a map key of
+// type kt under the v2 rules, as v2 marshals a key (its arshaler in the
+// position of a name, numbers quoted), and whether distinct keys may
+// have one name (keys named by a method, pointers, interfaces); nil where
+// jgen does not implement the key type (bool, struct, array keys and
+// others v2 refuses among them). Names of number keys and those of
+// methods are appended to *arena (one buffer per map written) and point
+// into it. A name the function cannot give exactly (a nil pointer or
+// interface, NaN, ±Inf, v2's errors all; an interface holding a named
+// type, a float64 (which v2 writes as a number, refused as a name, but
+// under StringifyNumbers) or another kind) is declined with an
+// *EncodeError. depth bounds the pointers followed.
+func v2KeyName(kt reflect.Type, depth int) (name func(k reflect.Value, arena *[]byte) (string, error), mayRepeat bool) {
+	declined := &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
+	switch k := kt.Kind(); {
+	case depth > v2MaxPointers:
+		return nil, false
+	case hasV2Methods(kt) && k != reflect.Pointer && k != reflect.Interface:
+		return v2KeyMethodName(kt), true
+	case k == reflect.Pointer:
+		elem, _ := v2KeyName(kt.Elem(), depth+1)
+		if elem == nil {
+			return nil, false
+		}
+		return func(k reflect.Value, arena *[]byte) (string, error) {
+			if k.IsNil() {
+				return "", declined
+			}
+			return elem(k.Elem(), arena)
+		}, true
+	case k == reflect.Interface:
+		return func(k reflect.Value, arena *[]byte) (string, error) {
+			if k.IsNil() {
+				return "", declined
+			}
+			e := k.Elem()
+			if t := e.Type(); t.PkgPath() != "" || t.Name() == "" || t.Kind() == reflect.Float64 {
+				return "", declined // a type that may have methods, or a float64
+			}
+			switch k := e.Kind(); {
+			case k == reflect.String:
+				return e.String(), nil
+			case k >= reflect.Int && k <= reflect.Int64:
+				return arenaString(arena, strconv.AppendInt(*arena, e.Int(), 10)), nil
+			case k >= reflect.Uint && k <= reflect.Uintptr:
+				return arenaString(arena, strconv.AppendUint(*arena, e.Uint(), 10)), nil
+			case k == reflect.Float32:
+				if x := e.Float(); !math.IsNaN(x) && !math.IsInf(x, 0) {
+					return string(appendFloat(nil, x, 32)), nil
+				}
+			}
+			return "", declined
+		}, true
+	case k == reflect.String:
+		return func(k reflect.Value, _ *[]byte) (string, error) { return k.String(), nil }, false
+	case k >= reflect.Int && k <= reflect.Int64:
+		return func(k reflect.Value, arena *[]byte) (string, error) {
+			return arenaString(arena, strconv.AppendInt(*arena, k.Int(), 10)), nil
+		}, false
+	case k >= reflect.Uint && k <= reflect.Uintptr:
+		return func(k reflect.Value, arena *[]byte) (string, error) {
+			return arenaString(arena, strconv.AppendUint(*arena, k.Uint(), 10)), nil
+		}, false
+	case k == reflect.Float32 || k == reflect.Float64:
+		bits := kt.Bits()
+		return func(k reflect.Value, _ *[]byte) (string, error) {
+			x := k.Float()
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return "", declined
+			}
+			return string(appendFloat(nil, x, bits)), nil
+		}, false
+	}
+	return nil, false
 }
 
 // v2KeyMethodName returns the name function of v2MapEncoder for a key

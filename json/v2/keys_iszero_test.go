@@ -66,6 +66,7 @@ type zStruct struct {
 func TestKeysAndIsZeroDropIn(t *testing.T) {
 	u := uint(3)
 	pu := &u
+	i64, str, str2 := int64(-4), "s", "s"
 	vals := []any{
 		map[int64]int{math.MinInt64: 1, math.MaxInt64: 2, 2: 3, 10: 4, -1: 5},
 		map[uint64]int{math.MaxUint64: 1, 0: 2},
@@ -78,6 +79,13 @@ func TestKeysAndIsZeroDropIn(t *testing.T) {
 		map[kJSON]int{`1`: 1},
 		map[kJSON]int{`"\n"`: 1},
 		map[bool]int{true: 1},
+		map[*int64]int{&i64: 1, nil: 2},
+		map[*int64]int{&i64: 1},
+		map[*string]int{&str: 1, &str2: 1},
+		map[any]int{1: 1, "a": 2, uint8(3): 3},
+		map[any]int{1: 1, "1": 1}, // one value: duplicates come in random order
+		map[any]int{1.5: 1},
+		map[any]int{nil: 1},
 		zStruct{},
 		zStruct{V: zV{42}, P: zP{7}, PV: &zV{42}, PP: &zP{7}, I: &zP{7}, NP: zP{7}, S: new(int), SS: &pu},
 		zStruct{V: zV{1}, P: zP{1}, PV: &zV{}, PP: &zP{}, I: (*zP)(nil), NP: zP{1}},
