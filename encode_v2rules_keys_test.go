@@ -124,6 +124,12 @@ type v2ZStruct struct {
 	NN  v2ZNum
 }
 
+// v2ZEmbed promotes v2ZStruct's fields through an embedded pointer.
+type v2ZEmbed struct {
+	*v2ZStruct
+	X v2ZVal `json:",omitzero"`
+}
+
 // v2StrPtr holds the string option on pointers to numbers, and on those
 // to a bool and a string, which v2 refuses where the pointer is not nil.
 type v2StrPtr struct {
@@ -188,6 +194,9 @@ var (
 		&v2ZStruct{I: &v2ZPtr{7}, A: &v2ZPtr{7}, M: v2ZMap{"a": 1}},
 		&v2ZStruct{I: &v2ZPtr{8}, A: v2ZVal{}, N: 0},
 		[]v2ZStruct{{}, {N: 1}},
+		v2ZEmbed{},
+		v2ZEmbed{v2ZStruct: &v2ZStruct{V: v2ZVal{42}, PP: &v2ZPtr{8}}, X: v2ZVal{42}},
+		&v2ZEmbed{v2ZStruct: &v2ZStruct{V: v2ZVal{1}, NP: v2ZPtr{7}}, X: v2ZVal{1}},
 		v2StrPtr{},
 		v2StrPtr{I: new(int), PI: new(*int64), U: new(uint8), F: new(float64), F3: new(float32), N: new(v2ZNum)},
 		v2StrPtr{I: ptrTo(-7), PI: ptrTo(ptrTo(int64(math.MinInt64))), U: ptrTo(uint8(255)), F: ptrTo(1.5e300), F3: ptrTo(float32(0.1)), N: ptrTo(v2ZNum(1))},
