@@ -289,7 +289,7 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 		i := 0
 		for ; it.Next() && i < n; i++ {
 			key.SetIterKey(&it)
-			nm, err := name(key, &arena)
+			nm, err := name(s, key, &arena)
 			if err != nil {
 				return b, err
 			}
@@ -438,6 +438,9 @@ func arenaString(arena *[]byte, grown []byte) string {
 	return unsafe.String(unsafe.SliceData(grown[start:]), len(grown)-start)
 }
 
+// v2KeyNameFunc returns the member name of the map key k under s.
+type v2KeyNameFunc func(s *v2State, k reflect.Value, arena *[]byte) (string, error)
+
 // v2KeyName returns the function giving the member name of a map key of
 // type kt under the v2 rules, as v2 marshals a key (its arshaler in the
 // position of a name, numbers quoted), and whether distinct keys may
@@ -450,7 +453,7 @@ func arenaString(arena *[]byte, grown []byte) string {
 // type, a float64 (which v2 writes as a number, refused as a name, but
 // under StringifyNumbers) or another kind) is declined with an
 // *EncodeError. depth bounds the pointers followed.
-func v2KeyName(kt reflect.Type, depth int) (name func(k reflect.Value, arena *[]byte) (string, error), mayRepeat bool) {
+func v2KeyName(kt reflect.Type, depth int) (name v2KeyNameFunc, mayRepeat bool) {
 	declined := &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
 	switch k := kt.Kind(); {
 	case depth > v2MaxPointers:
@@ -462,14 +465,14 @@ func v2KeyName(kt reflect.Type, depth int) (name func(k reflect.Value, arena *[]
 		if elem == nil {
 			return nil, false
 		}
-		return func(k reflect.Value, arena *[]byte) (string, error) {
+		return func(s *v2State, k reflect.Value, arena *[]byte) (string, error) {
 			if k.IsNil() {
 				return "", declined
 			}
-			return elem(k.Elem(), arena)
+			return elem(s, k.Elem(), arena)
 		}, true
 	case k == reflect.Interface:
-		return func(k reflect.Value, arena *[]byte) (string, error) {
+		return func(s *v2State, k reflect.Value, arena *[]byte) (string, error) {
 			if k.IsNil() {
 				return "", declined
 			}
@@ -492,18 +495,18 @@ func v2KeyName(kt reflect.Type, depth int) (name func(k reflect.Value, arena *[]
 			return "", declined
 		}, true
 	case k == reflect.String:
-		return func(k reflect.Value, _ *[]byte) (string, error) { return k.String(), nil }, false
+		return func(_ *v2State, k reflect.Value, _ *[]byte) (string, error) { return k.String(), nil }, false
 	case k >= reflect.Int && k <= reflect.Int64:
-		return func(k reflect.Value, arena *[]byte) (string, error) {
+		return func(s *v2State, k reflect.Value, arena *[]byte) (string, error) {
 			return arenaString(arena, strconv.AppendInt(*arena, k.Int(), 10)), nil
 		}, false
 	case k >= reflect.Uint && k <= reflect.Uintptr:
-		return func(k reflect.Value, arena *[]byte) (string, error) {
+		return func(s *v2State, k reflect.Value, arena *[]byte) (string, error) {
 			return arenaString(arena, strconv.AppendUint(*arena, k.Uint(), 10)), nil
 		}, false
 	case k == reflect.Float32 || k == reflect.Float64:
 		bits := kt.Bits()
-		return func(k reflect.Value, _ *[]byte) (string, error) {
+		return func(_ *v2State, k reflect.Value, _ *[]byte) (string, error) {
 			x := k.Float()
 			if math.IsNaN(x) || math.IsInf(x, 0) {
 				return "", declined
@@ -515,27 +518,57 @@ func v2KeyName(kt reflect.Type, depth int) (name func(k reflect.Value, arena *[]
 }
 
 // v2KeyMethodName returns the name function of v2MapEncoder for a key
-// type kt with methods v2 calls, where jgen implements them: MarshalJSON,
-// AppendText and MarshalText (in v2's order; not MarshalJSONTo) on a type
-// that is not a pointer or an interface (whose key v2 marshals as its
-// element or dynamic value), called through the key's address as v2
-// calls them. The name, copied to the arena, is the text, or the
-// MarshalJSON output where that is one JSON string without escapes
-// (whitespace around it dropped, as jsontext drops it); v2 writes it as
-// any name, escaped under the escaping. Other MarshalJSON output (a
-// non-string is v2's error), a name of invalid UTF-8 (which v2 refuses
-// or replaces, sorting by the replaced name) and a method's error (v2's,
-// its own to give) are declined. Else nil.
-func v2KeyMethodName(kt reflect.Type) func(k reflect.Value, arena *[]byte) (string, error) {
-	if kt.Kind() == reflect.Pointer || kt.Kind() == reflect.Interface || hasMethod(kt, "MarshalJSONTo") {
+// type kt with methods v2 calls, where jgen implements them:
+// MarshalJSONTo, MarshalJSON, AppendText and MarshalText (in v2's order)
+// on a type that is not a pointer or an interface (whose key v2 marshals
+// as its element or dynamic value), called through the key's address as
+// v2 calls them. The name, copied to the arena, is the text, or the
+// MarshalJSON or MarshalJSONTo output (the latter written by an encoder
+// of its own, as v2MarshalJSONToEncoder calls it) where that is one JSON
+// string without escapes (whitespace around it dropped, as jsontext drops
+// it); v2 writes it as any name, escaped under the escaping. Other output
+// (a non-string is v2's error), a MarshalJSONTo that fails
+// (errors.ErrUnsupported, on which v2 calls the next method, included),
+// a name of invalid UTF-8 (which v2 refuses or replaces, sorting by the
+// replaced name) and a method's error (v2's, its own to give) are
+// declined. Else nil.
+func v2KeyMethodName(kt reflect.Type) v2KeyNameFunc {
+	if kt.Kind() == reflect.Pointer || kt.Kind() == reflect.Interface {
 		return nil
 	}
 	pt := reflect.PointerTo(kt)
 	declined := &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
 	switch {
+	case hasMethod(kt, "MarshalJSONTo"):
+		if marshalerToType == nil || !pt.Implements(marshalerToType) {
+			return nil // the classic build, or a method v2 does not call
+		}
+		z := v2MethodIface(kt)
+		return func(s *v2State, k reflect.Value, arena *[]byte) (string, error) {
+			// As v2MarshalJSONToEncoder calls it, its output read as
+			// MarshalJSON's.
+			e := s.esc.escaping
+			if e.InvalidUTF8 != InvalidUTF8Error && e.InvalidUTF8 != InvalidUTF8ReplaceRaw {
+				return "", declined
+			}
+			tb := toBufferPool.Get().(*toBuffer)
+			_, err := callMarshalJSONToV2(withData(z, k.Addr().UnsafePointer()), tb, s.g.opts.V2, e.HTMLSafe, e.JSLineTerminators, e.InvalidUTF8 != InvalidUTF8Error)
+			name, ok := plainJSONString(tb.b.Bytes())
+			if err == nil && ok {
+				nm := arenaString(arena, append(*arena, name...))
+				if tb.b.Cap() <= 1<<16 {
+					toBufferPool.Put(tb)
+				}
+				return nm, nil
+			}
+			if tb.b.Cap() <= 1<<16 {
+				toBufferPool.Put(tb)
+			}
+			return "", declined // a failure, ErrUnsupported (v2's fallback) included
+		}
 	case pt.Implements(jsonMarshalerType):
 		z := v2MethodIface(kt).(json.Marshaler)
-		return func(k reflect.Value, arena *[]byte) (string, error) {
+		return func(s *v2State, k reflect.Value, arena *[]byte) (string, error) {
 			val, err := withData(z, k.Addr().UnsafePointer()).MarshalJSON()
 			name, ok := plainJSONString(val)
 			if err != nil || !ok {
@@ -545,7 +578,7 @@ func v2KeyMethodName(kt reflect.Type) func(k reflect.Value, arena *[]byte) (stri
 		}
 	case pt.Implements(textAppenderType):
 		z := v2MethodIface(kt).(encoding.TextAppender)
-		return func(k reflect.Value, arena *[]byte) (string, error) {
+		return func(s *v2State, k reflect.Value, arena *[]byte) (string, error) {
 			// Appended to the arena, as v2 has it appended to its buffer.
 			start := len(*arena)
 			t, err := withData(z, k.Addr().UnsafePointer()).AppendText(*arena)
@@ -556,7 +589,7 @@ func v2KeyMethodName(kt reflect.Type) func(k reflect.Value, arena *[]byte) (stri
 		}
 	case pt.Implements(textMarshalerType):
 		z := v2MethodIface(kt).(encoding.TextMarshaler)
-		return func(k reflect.Value, arena *[]byte) (string, error) {
+		return func(s *v2State, k reflect.Value, arena *[]byte) (string, error) {
 			t, err := withData(z, k.Addr().UnsafePointer()).MarshalText()
 			if err != nil || !utf8.Valid(t) {
 				return "", declined

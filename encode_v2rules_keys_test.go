@@ -79,6 +79,25 @@ type v2KeyRaw string
 
 func (k v2KeyRaw) MarshalJSON() ([]byte, error) { return []byte(k), nil }
 
+// v2KeyTo's MarshalJSONTo (pointer receiver) writes "t<int>" for keys
+// up to 100, a number for those past it, two strings for 200, and
+// errors.ErrUnsupported for negative keys (v2 then calls MarshalText).
+type v2KeyTo int
+
+func (k *v2KeyTo) MarshalJSONTo(enc *jsontext.Encoder) error {
+	switch {
+	case *k < 0:
+		return errors.ErrUnsupported
+	case *k == 200:
+		enc.WriteToken(jsontext.String("a"))
+		return enc.WriteToken(jsontext.String("b"))
+	case *k > 100:
+		return enc.WriteToken(jsontext.Int(int64(*k)))
+	}
+	return enc.WriteToken(jsontext.String("t" + strconv.Itoa(int(*k))))
+}
+func (k v2KeyTo) MarshalText() ([]byte, error) { return []byte("text"), nil }
+
 // v2KeyNamedInt is a named integer key without methods.
 type v2KeyNamedInt int32
 
@@ -172,6 +191,7 @@ var (
 		map[v2KeyBad]int{0: 1, 2: 2},
 		map[v2KeyFail]int{1: 1, 0: 2},
 		map[v2KeyText]int{},
+		map[v2KeyTo]int{1: 1, 10: 2, 2: 3, 0: 4},
 		map[*int64]string{ptrTo(int64(2)): "a", ptrTo(int64(10)): "b", ptrTo(int64(-1)): "c"},
 		map[*string]int{ptrTo("b"): 1, ptrTo("<a>"): 2},
 		map[**uint8]int{ptrTo(ptrTo(uint8(255))): 1},
@@ -228,6 +248,9 @@ var (
 		map[any]int{1: 1, "1": 1},
 		map[any]int{"\xff": 1},
 		map[any]int{[1]int{1}: 1},
+		map[v2KeyTo]int{1: 1, -1: 2},
+		map[v2KeyTo]int{101: 1},
+		map[v2KeyTo]int{200: 1},
 		map[bool]int{true: 1},
 		map[[2]int]int{{1, 2}: 1},
 		map[any]int{1: 1, "a": 2},

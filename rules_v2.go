@@ -31,8 +31,8 @@ import "errors"
 // (encoding/json/v2 sorts only under Deterministic; any order is valid
 // there, so jgen always sorts), map keys of string, integer and float
 // kinds, of pointers and interfaces (named by the value they point to or
-// hold, one of those kinds) and with MarshalJSON, AppendText or
-// MarshalText methods (named by the method), time.Time as an RFC 3339 string with nanoseconds, NaN and ±Inf
+// hold, one of those kinds) and with MarshalJSONTo, MarshalJSON,
+// AppendText or MarshalText methods (named by the method), time.Time as an RFC 3339 string with nanoseconds, NaN and ±Inf
 // refused, time.Duration refused without a format (v2 has no default
 // form for it).
 //
@@ -95,10 +95,10 @@ import "errors"
 // policy other than Error and ReplaceRaw), the
 // string option on a type that is not a number, map keys of other kinds
 // (v2 refuses bool, struct and array keys), a nil pointer or interface
-// key, an interface key holding a float64 or a named type, map keys with
-// MarshalJSONTo, keys whose method fails, yields invalid UTF-8 or (for
-// MarshalJSON) other than a string without escapes, distinct keys of one
-// name without AllowDuplicateNames (v2's error), jsontext.Value, and a struct type that
+// key, an interface key holding a float64 or a named type, keys whose
+// method fails, yields invalid UTF-8 or (MarshalJSON, MarshalJSONTo)
+// other than a string without escapes, distinct keys of one name without
+// AllowDuplicateNames (v2's error), jsontext.Value, and a struct type that
 // encoding/json/v2 refuses (malformed tags, duplicate names in one
 // struct, a tag on an unexported field, an embedded non-struct without a
 // JSON name, options other than embed on an embedded struct, an embedded

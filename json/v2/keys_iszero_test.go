@@ -40,6 +40,21 @@ type kJSON string
 
 func (k kJSON) MarshalJSON() ([]byte, error) { return []byte(k), nil }
 
+// kTo's MarshalJSONTo writes "t<int>", a number past 100, and
+// errors.ErrUnsupported for negative keys (then MarshalText is called).
+type kTo int
+
+func (k kTo) MarshalJSONTo(enc *jsontext.Encoder) error {
+	switch {
+	case k < 0:
+		return errors.ErrUnsupported
+	case k > 100:
+		return enc.WriteToken(jsontext.Int(int64(k)))
+	}
+	return enc.WriteToken(jsontext.String("t" + strconv.Itoa(int(k))))
+}
+func (k kTo) MarshalText() ([]byte, error) { return []byte("text"), nil }
+
 type zV struct{ N int }
 
 func (z zV) IsZero() bool { return z.N == 42 }
@@ -79,6 +94,9 @@ func TestKeysAndIsZeroDropIn(t *testing.T) {
 		map[kJSON]int{`1`: 1},
 		map[kJSON]int{`"\n"`: 1},
 		map[bool]int{true: 1},
+		map[kTo]int{1: 1, 10: 2, 2: 3},
+		map[kTo]int{1: 1, -1: 2},
+		map[kTo]int{101: 1},
 		map[*int64]int{&i64: 1, nil: 2},
 		map[*int64]int{&i64: 1},
 		map[*string]int{&str: 1, &str2: 1},
