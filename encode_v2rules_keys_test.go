@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"testing"
 
+	"encoding/json"
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 
@@ -152,12 +153,13 @@ type v2ZEmbed struct {
 // v2StrPtr holds the string option on pointers to numbers, and on those
 // to a bool and a string, which v2 refuses where the pointer is not nil.
 type v2StrPtr struct {
-	I  *int     `json:",string"`
-	PI **int64  `json:",string"`
-	U  *uint8   `json:",string,omitempty"`
-	F  *float64 `json:",string"`
-	F3 *float32 `json:",string,omitzero"`
-	N  *v2ZNum  `json:",string"`
+	I  *int         `json:",string"`
+	PI **int64      `json:",string"`
+	U  *uint8       `json:",string,omitempty"`
+	F  *float64     `json:",string"`
+	F3 *float32     `json:",string,omitzero"`
+	N  *v2ZNum      `json:",string"`
+	JN *json.Number `json:",string"`
 }
 
 // v2StrPtrS holds the string option on pointers to a string and a
@@ -218,8 +220,8 @@ var (
 		v2ZEmbed{v2ZStruct: &v2ZStruct{V: v2ZVal{42}, PP: &v2ZPtr{8}}, X: v2ZVal{42}},
 		&v2ZEmbed{v2ZStruct: &v2ZStruct{V: v2ZVal{1}, NP: v2ZPtr{7}}, X: v2ZVal{1}},
 		v2StrPtr{},
-		v2StrPtr{I: new(int), PI: new(*int64), U: new(uint8), F: new(float64), F3: new(float32), N: new(v2ZNum)},
-		v2StrPtr{I: ptrTo(-7), PI: ptrTo(ptrTo(int64(math.MinInt64))), U: ptrTo(uint8(255)), F: ptrTo(1.5e300), F3: ptrTo(float32(0.1)), N: ptrTo(v2ZNum(1))},
+		v2StrPtr{I: new(int), PI: new(*int64), U: new(uint8), F: new(float64), F3: new(float32), N: new(v2ZNum), JN: new(json.Number)},
+		v2StrPtr{I: ptrTo(-7), PI: ptrTo(ptrTo(int64(math.MinInt64))), U: ptrTo(uint8(255)), F: ptrTo(1.5e300), F3: ptrTo(float32(0.1)), N: ptrTo(v2ZNum(1)), JN: ptrTo(json.Number("-1.5e3"))},
 	}
 	// v2KeyRefused are values v2 refuses or jgen declines: two keys of
 	// one name, a failing method, invalid UTF-8, MarshalJSON on a key,
