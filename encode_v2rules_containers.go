@@ -4,7 +4,10 @@ package jgen
 // maps.
 
 import (
+	"bytes"
+	"encoding"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"math"
 	"reflect"
@@ -251,44 +254,28 @@ func v2ArrayEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 
 func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 	kt, et := t.Key(), t.Elem()
-	// name returns the member name of key k; names of number keys are
-	// appended to *arena (one buffer per map written) and point into it.
-	var name func(k reflect.Value, arena *[]byte) (string, error)
-	// funcKeys is set where a marshal function writes the names (its
-	// names may repeat).
-	funcKeys := false
+	// name returns the member name of a key; names of number keys are
+	// appended to the arena (one buffer per map written) and point into
+	// it. mayRepeat is set where distinct keys may get one name.
+	var (
+		name      v2KeyNameFunc
+		mayRepeat bool
+	)
 	if fns := funcsFor(kt, f); len(fns) > 0 {
 		if len(fns) > 1 || fns[0].to != nil {
 			// A MarshalToFunc may write at the name's position, or pass
 			// the key on to v2's key encoding: left to v2.
 			return nil, false
 		}
-		name, funcKeys = v2FuncKeyName(kt, fns[0]), true
-	} else if hasV2Methods(kt) {
+		name, mayRepeat = v2FuncKeyName(kt, fns[0]), true
+	} else if k := kt.Kind(); f>>v2MarshalersShift != 0 && (k == reflect.Pointer || k == reflect.Interface) {
+		// A marshal function may apply to what the key points to or
+		// holds: left to v2.
 		return nil, false
+	} else {
+		name, mayRepeat = v2KeyName(kt, 0)
 	}
-	switch {
-	case name != nil:
-	case kt.Kind() == reflect.String:
-		name = func(k reflect.Value, _ *[]byte) (string, error) { return k.String(), nil }
-	case kt.Kind() >= reflect.Int && kt.Kind() <= reflect.Int64:
-		name = func(k reflect.Value, arena *[]byte) (string, error) {
-			return arenaString(arena, strconv.AppendInt(*arena, k.Int(), 10)), nil
-		}
-	case kt.Kind() >= reflect.Uint && kt.Kind() <= reflect.Uintptr:
-		name = func(k reflect.Value, arena *[]byte) (string, error) {
-			return arenaString(arena, strconv.AppendUint(*arena, k.Uint(), 10)), nil
-		}
-	case kt.Kind() == reflect.Float32 || kt.Kind() == reflect.Float64:
-		bits := kt.Bits()
-		name = func(k reflect.Value, _ *[]byte) (string, error) {
-			x := k.Float()
-			if math.IsNaN(x) || math.IsInf(x, 0) {
-				return "", &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
-			}
-			return string(appendFloat(nil, x, bits)), nil
-		}
-	default:
+	if name == nil {
 		return nil, false
 	}
 	elem := v2Lookup(et, f)
@@ -326,12 +313,16 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 		i := 0
 		for ; it.Next() && i < n; i++ {
 			key.SetIterKey(&it)
-			nm, err := name(key, &arena)
+			nm, err := name(s, key, &arena)
 			if err != nil {
 				return b, err
 			}
-			if isString && !s.strictUTF8 && !s.dupNames && !utf8.ValidString(nm) {
+			if isString && !mayRepeat && !s.strictUTF8 && !s.dupNames && !utf8.ValidString(nm) {
 				// Two such keys may be written as the same name.
+				return b, &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
+			}
+			if mayRepeat && !utf8.ValidString(nm) {
+				// Refused by v2 or replaced, sorted by the replaced name.
 				return b, &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
 			}
 			names[i] = nm
@@ -342,11 +333,12 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 			idx[j] = j
 		}
 		slices.SortFunc(idx, func(x, y int) int { return strings.Compare(names[x], names[y]) })
-		if funcKeys {
+		if mayRepeat && !s.dupNames {
 			for j := 1; j < len(idx); j++ {
 				if names[idx[j]] == names[idx[j-1]] {
-					// v2 refuses the name, or under AllowDuplicateNames
-					// writes the entries in map order.
+					// Distinct keys of one name: v2's error, its own to
+					// give. (With AllowDuplicateNames v2 writes them in
+					// the order of the map's iteration: any order.)
 					return b, &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
 				}
 			}
@@ -395,8 +387,8 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 // (v2 refuses anything else); the name is the string's text, which is
 // written under the escaping as v2 writes it. Output with whitespace
 // around it, escapes, control characters or invalid UTF-8 is declined.
-func v2FuncKeyName(kt reflect.Type, fn *marshalFunc) func(k reflect.Value, arena *[]byte) (string, error) {
-	return func(k reflect.Value, _ *[]byte) (string, error) {
+func v2FuncKeyName(kt reflect.Type, fn *marshalFunc) v2KeyNameFunc {
+	return func(_ *v2State, k reflect.Value, _ *[]byte) (string, error) {
 		out, err := fn.call(kt, k.Addr().UnsafePointer())
 		if err != nil {
 			if errors.Is(err, errors.ErrUnsupported) {
@@ -499,4 +491,183 @@ func arenaString(arena *[]byte, grown []byte) string {
 	start := len(*arena)
 	*arena = grown
 	return unsafe.String(unsafe.SliceData(grown[start:]), len(grown)-start)
+}
+
+// v2KeyNameFunc returns the member name of the map key k under s.
+type v2KeyNameFunc func(s *v2State, k reflect.Value, arena *[]byte) (string, error)
+
+// v2KeyName returns the function giving the member name of a map key of
+// type kt under the v2 rules, as v2 marshals a key (its arshaler in the
+// position of a name, numbers quoted), and whether distinct keys may
+// have one name (keys named by a method, pointers, interfaces); nil where
+// jgen does not implement the key type (bool, struct, array keys and
+// others v2 refuses among them). Names of number keys and those of
+// methods are appended to *arena (one buffer per map written) and point
+// into it. A name the function cannot give exactly (a nil pointer or
+// interface, NaN, ±Inf, v2's errors all; an interface holding a named
+// type, a float64 (which v2 writes as a number, refused as a name, but
+// under StringifyNumbers) or another kind) is declined with an
+// *EncodeError. depth bounds the pointers followed.
+func v2KeyName(kt reflect.Type, depth int) (name v2KeyNameFunc, mayRepeat bool) {
+	declined := &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
+	switch k := kt.Kind(); {
+	case depth > v2MaxPointers:
+		return nil, false
+	case hasV2Methods(kt) && k != reflect.Pointer && k != reflect.Interface:
+		return v2KeyMethodName(kt), true
+	case k == reflect.Pointer:
+		elem, _ := v2KeyName(kt.Elem(), depth+1)
+		if elem == nil {
+			return nil, false
+		}
+		return func(s *v2State, k reflect.Value, arena *[]byte) (string, error) {
+			if k.IsNil() {
+				return "", declined
+			}
+			return elem(s, k.Elem(), arena)
+		}, true
+	case k == reflect.Interface:
+		return func(s *v2State, k reflect.Value, arena *[]byte) (string, error) {
+			if k.IsNil() {
+				return "", declined
+			}
+			e := k.Elem()
+			if t := e.Type(); t.PkgPath() != "" || t.Name() == "" || t.Kind() == reflect.Float64 {
+				return "", declined // a type that may have methods, or a float64
+			}
+			switch k := e.Kind(); {
+			case k == reflect.String:
+				return e.String(), nil
+			case k >= reflect.Int && k <= reflect.Int64:
+				return arenaString(arena, strconv.AppendInt(*arena, e.Int(), 10)), nil
+			case k >= reflect.Uint && k <= reflect.Uintptr:
+				return arenaString(arena, strconv.AppendUint(*arena, e.Uint(), 10)), nil
+			case k == reflect.Float32:
+				if x := e.Float(); !math.IsNaN(x) && !math.IsInf(x, 0) {
+					return string(appendFloat(nil, x, 32)), nil
+				}
+			}
+			return "", declined
+		}, true
+	case k == reflect.String:
+		return func(_ *v2State, k reflect.Value, _ *[]byte) (string, error) { return k.String(), nil }, false
+	case k >= reflect.Int && k <= reflect.Int64:
+		return func(s *v2State, k reflect.Value, arena *[]byte) (string, error) {
+			return arenaString(arena, strconv.AppendInt(*arena, k.Int(), 10)), nil
+		}, false
+	case k >= reflect.Uint && k <= reflect.Uintptr:
+		return func(s *v2State, k reflect.Value, arena *[]byte) (string, error) {
+			return arenaString(arena, strconv.AppendUint(*arena, k.Uint(), 10)), nil
+		}, false
+	case k == reflect.Float32 || k == reflect.Float64:
+		bits := kt.Bits()
+		return func(_ *v2State, k reflect.Value, _ *[]byte) (string, error) {
+			x := k.Float()
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return "", declined
+			}
+			return string(appendFloat(nil, x, bits)), nil
+		}, false
+	}
+	return nil, false
+}
+
+// v2KeyMethodName returns the name function of v2MapEncoder for a key
+// type kt with methods v2 calls, where jgen implements them:
+// MarshalJSONTo, MarshalJSON, AppendText and MarshalText (in v2's order)
+// on a type that is not a pointer or an interface (whose key v2 marshals
+// as its element or dynamic value), called through the key's address as
+// v2 calls them. The name, copied to the arena, is the text, or the
+// MarshalJSON or MarshalJSONTo output (the latter written by an encoder
+// of its own, as v2MarshalJSONToEncoder calls it) where that is one JSON
+// string without escapes (whitespace around it dropped, as jsontext drops
+// it); v2 writes it as any name, escaped under the escaping. Other output
+// (a non-string is v2's error), a MarshalJSONTo that fails
+// (errors.ErrUnsupported, on which v2 calls the next method, included),
+// a name of invalid UTF-8 (which v2 refuses or replaces, sorting by the
+// replaced name) and a method's error (v2's, its own to give) are
+// declined. Else nil.
+func v2KeyMethodName(kt reflect.Type) v2KeyNameFunc {
+	if kt.Kind() == reflect.Pointer || kt.Kind() == reflect.Interface {
+		return nil
+	}
+	pt := reflect.PointerTo(kt)
+	declined := &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
+	switch {
+	case hasMethod(kt, "MarshalJSONTo"):
+		if marshalerToType == nil || !pt.Implements(marshalerToType) {
+			return nil // the classic build, or a method v2 does not call
+		}
+		z := v2MethodIface(kt)
+		return func(s *v2State, k reflect.Value, arena *[]byte) (string, error) {
+			// As v2MarshalJSONToEncoder calls it, its output read as
+			// MarshalJSON's.
+			e := s.esc.escaping
+			if e.InvalidUTF8 != InvalidUTF8Error && e.InvalidUTF8 != InvalidUTF8ReplaceRaw {
+				return "", declined
+			}
+			tb := toBufferPool.Get().(*toBuffer)
+			_, err := callMarshalJSONToV2(withData(z, k.Addr().UnsafePointer()), tb, s.g.opts.V2, s.g.opts.V2.Marshalers.stdMarshalers(), e.HTMLSafe, e.JSLineTerminators, e.InvalidUTF8 != InvalidUTF8Error)
+			name, ok := plainJSONString(tb.b.Bytes())
+			if err == nil && ok {
+				nm := arenaString(arena, append(*arena, name...))
+				if tb.b.Cap() <= 1<<16 {
+					toBufferPool.Put(tb)
+				}
+				return nm, nil
+			}
+			if tb.b.Cap() <= 1<<16 {
+				toBufferPool.Put(tb)
+			}
+			return "", declined // a failure, ErrUnsupported (v2's fallback) included
+		}
+	case pt.Implements(jsonMarshalerType):
+		z := v2MethodIface(kt).(json.Marshaler)
+		return func(s *v2State, k reflect.Value, arena *[]byte) (string, error) {
+			val, err := withData(z, k.Addr().UnsafePointer()).MarshalJSON()
+			name, ok := plainJSONString(val)
+			if err != nil || !ok {
+				return "", declined
+			}
+			return arenaString(arena, append(*arena, name...)), nil
+		}
+	case pt.Implements(textAppenderType):
+		z := v2MethodIface(kt).(encoding.TextAppender)
+		return func(s *v2State, k reflect.Value, arena *[]byte) (string, error) {
+			// Appended to the arena, as v2 has it appended to its buffer.
+			start := len(*arena)
+			t, err := withData(z, k.Addr().UnsafePointer()).AppendText(*arena)
+			if err != nil || len(t) < start || !utf8.Valid(t[start:]) {
+				return "", declined
+			}
+			return arenaString(arena, t), nil
+		}
+	case pt.Implements(textMarshalerType):
+		z := v2MethodIface(kt).(encoding.TextMarshaler)
+		return func(s *v2State, k reflect.Value, arena *[]byte) (string, error) {
+			t, err := withData(z, k.Addr().UnsafePointer()).MarshalText()
+			if err != nil || !utf8.Valid(t) {
+				return "", declined
+			}
+			return arenaString(arena, append(*arena, t...)), nil
+		}
+	}
+	return nil
+}
+
+// plainJSONString returns the content of val where val is one JSON
+// string, with JSON whitespace around it, holding neither a backslash nor
+// a control character, of valid UTF-8: the name it is, unescaped.
+func plainJSONString(val []byte) ([]byte, bool) {
+	val = bytes.Trim(val, " \t\r\n")
+	if len(val) < 2 || val[0] != '"' || val[len(val)-1] != '"' {
+		return nil, false
+	}
+	in := val[1 : len(val)-1]
+	for _, c := range in {
+		if c < 0x20 || c == '"' || c == '\\' {
+			return nil, false
+		}
+	}
+	return in, utf8.Valid(in)
 }

@@ -85,13 +85,20 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 		if o.str && o.format != "" && sf.Type == timeType {
 			ff |= v2Stringify // a numeric format; compileV2Format checks
 		} else if o.str {
-			switch sf.Type.Kind() {
+			// v2 passes the option through pointers to the value they
+			// point to (a nil pointer is null), and refuses it on
+			// others, as on a type that is not a number.
+			nt := sf.Type
+			for i := 0; nt.Kind() == reflect.Pointer && i < v2MaxPointers; i++ {
+				nt = nt.Elem()
+			}
+			switch nt.Kind() {
 			case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 				reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
 				reflect.Float32, reflect.Float64:
 				ff |= v2Stringify
 			default:
-				if sf.Type != numberType {
+				if nt != numberType {
 					return nil, false
 				}
 				ff |= v2Stringify
@@ -150,7 +157,7 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 			case sf.Type == timeType:
 				fd.isZero = func(p unsafe.Pointer) bool { return (*time.Time)(p).IsZero() }
 			case sf.Type.Implements(isZeroerType) || reflect.PointerTo(sf.Type).Implements(isZeroerType):
-				return nil, false
+				fd.isZero = v2IsZeroFunc(sf.Type)
 			default:
 				ft := sf.Type
 				fd.isZero = func(p unsafe.Pointer) bool { return reflect.NewAt(ft, p).Elem().IsZero() }
@@ -361,4 +368,36 @@ func isIdent(s string) bool {
 		return false
 	}
 	return true
+}
+
+// v2IsZeroFunc returns omitzero's test of a field of type t whose type
+// or pointer type has an IsZero method, as encoding/json/v2 calls it
+// (Go 1.27 v2/fields.go): an interface type with the method is zero
+// where nil or holding a nil pointer, else by the method of the value it
+// holds; a pointer type with the method is zero where nil, else by the
+// method; another type by the method of the value (a value receiver) or
+// of its address (a pointer receiver), v2's values being addressable.
+// The method of a pointer or value is called through a nil *T in an
+// interface whose data word is set to the pointer (withData), without a
+// conversion per value.
+func v2IsZeroFunc(t reflect.Type) func(p unsafe.Pointer) bool {
+	switch {
+	case t.Kind() == reflect.Interface:
+		return func(p unsafe.Pointer) bool {
+			v := reflect.NewAt(t, p).Elem()
+			if v.IsNil() || v.Elem().Kind() == reflect.Pointer && v.Elem().IsNil() {
+				return true
+			}
+			z, _ := reflect.TypeAssert[isZeroer](v)
+			return z.IsZero()
+		}
+	case t.Kind() == reflect.Pointer:
+		z := reflect.Zero(t).Interface().(isZeroer)
+		return func(p unsafe.Pointer) bool {
+			q := *(*unsafe.Pointer)(p)
+			return q == nil || withData(z, q).IsZero()
+		}
+	}
+	z := v2MethodIface(t).(isZeroer)
+	return func(p unsafe.Pointer) bool { return withData(z, p).IsZero() }
 }

@@ -359,7 +359,10 @@ func v2RandomType(rv *randomValues, depth int) reflect.Type {
 	case 3:
 		return reflect.MapOf(reflect.TypeFor[string](), v2RandomType(rv, depth-1))
 	case 4:
-		keys := []reflect.Type{reflect.TypeFor[int16](), reflect.TypeFor[uint8](), reflect.TypeFor[float64]()}
+		keys := []reflect.Type{reflect.TypeFor[int16](), reflect.TypeFor[uint8](), reflect.TypeFor[float64](),
+			reflect.TypeFor[int](), reflect.TypeFor[int64](), reflect.TypeFor[uint32](),
+			reflect.TypeFor[valueText](), reflect.TypeFor[ptrText](), reflect.TypeFor[v2KeyPtrText](),
+			reflect.TypeFor[*int](), reflect.TypeFor[*string](), reflect.TypeFor[any](), reflect.TypeFor[v2KeyTo]()}
 		return reflect.MapOf(keys[r.IntN(len(keys))], v2RandomType(rv, depth-1))
 	}
 	return v2RandomStruct(rv, depth-1)

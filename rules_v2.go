@@ -23,12 +23,16 @@ import "errors"
 // are the string of their standard base64 (a nil []byte is ""), struct
 // fields by their json tags (v2's names and options: omitempty omits a
 // field that would encode as null, "", {} or [], omitzero one whose Go
-// value is zero, string writes a number as a JSON string, case: changes
+// value is zero (by its IsZero method where the type or its pointer has
+// one, called as v2 calls it), string writes a number, or one behind
+// pointers, as a JSON string, case: changes
 // nothing in marshaling), a struct with fields but none exported and no
 // json tag is refused, map entries sorted by the member name written
 // (encoding/json/v2 sorts only under Deterministic; any order is valid
 // there, so jgen always sorts), map keys of string, integer and float
-// kinds, time.Time as an RFC 3339 string with nanoseconds, NaN and ±Inf
+// kinds, of pointers and interfaces (named by the value they point to or
+// hold, one of those kinds) and with MarshalJSONTo, MarshalJSON,
+// AppendText or MarshalText methods (named by the method), time.Time as an RFC 3339 string with nanoseconds, NaN and ±Inf
 // refused, time.Duration refused without a format (v2 has no default
 // form for it).
 //
@@ -99,10 +103,13 @@ import "errors"
 // fallback under Marshalers, MarshalJSON and
 // MarshalJSONTo output under an escaping other than Minimal's (with
 // HTMLSafe, JSLineTerminators; for MarshalJSONTo also an InvalidUTF8
-// policy other than Error and ReplaceRaw), types with an IsZero
-// method under omitzero or OmitZeroStructFields (time.Time excepted), the
+// policy other than Error and ReplaceRaw), the
 // string option on a type that is not a number, map keys of other kinds
-// or with methods, and a struct type that
+// (v2 refuses bool, struct and array keys), a nil pointer or interface
+// key, an interface key holding a float64 or a named type, keys whose
+// method fails, yields invalid UTF-8 or (MarshalJSON, MarshalJSONTo)
+// other than a string without escapes, distinct keys of one name without
+// AllowDuplicateNames (v2's error), jsontext.Value, and a struct type that
 // encoding/json/v2 refuses (malformed tags, duplicate names in one
 // struct, a tag on an unexported field, an embedded non-struct without a
 // JSON name, options other than embed on an embedded struct, an embedded
@@ -136,9 +143,11 @@ type JSONv2 struct {
 	// AllowDuplicateNames is jsontext's option. The only duplicate names
 	// the v2 rules can write are those of map keys with invalid UTF-8
 	// under InvalidUTF8ReplaceRaw or InvalidUTF8Replace, which become the
-	// same name, and those of raw JSON (MarshalJSON output, a
-	// jsontext.Value, an embedded one); without this option such a key or
-	// raw JSON is refused as [ErrV2Unimplemented].
+	// same name, those of raw JSON (MarshalJSON output, a jsontext.Value,
+	// an embedded one), and those of distinct map keys named alike (by a
+	// method, or pointers or interfaces to equal values; written in either
+	// order, as v2 writes them in the map's order); without this option
+	// such a key or raw JSON is refused as [ErrV2Unimplemented].
 	AllowDuplicateNames bool
 	// SupportFormatTag is the experimental option of encoding/json/v2
 	// (Go 1.27) known only by its marker method
