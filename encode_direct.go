@@ -515,14 +515,17 @@ func (e *encState) appendElemsDirect(b []byte, n *directNode, base unsafe.Pointe
 			b = appendInt(append(b, ','), *(*int64)(unsafe.Add(base, uintptr(i)*8)))
 		}
 	} else if el.kind == directScalar && el.fast == fastFloat64 {
-		// Coordinates and measurements: the float formatter straight,
-		// without appendScalar's switch. f-f is 0 for every finite f,
-		// NaN for NaN and ±Inf, which the state path writes or refuses.
-		for i := range l {
+		// Coordinates and measurements: appendFloat64s, the float
+		// formatter straight without appendScalar's switch, up to a NaN
+		// or ±Inf, which the state path writes or refuses.
+		for i := 0; i < l; i++ {
+			var k int
+			b, k = appendFloat64s(b, unsafe.Slice((*float64)(unsafe.Add(base, uintptr(i)*8)), l-i))
+			if i += k; i == l {
+				break
+			}
 			q := unsafe.Add(base, uintptr(i)*8)
-			if f := *(*float64)(q); f-f == 0 {
-				b = ftoa.AppendJSON64(append(b, ','), f)
-			} else if b, ok = e.appendFallback(append(b, ','), el.typ, q, d+1); !ok {
+			if b, ok = e.appendFallback(append(b, ','), el.typ, q, d+1); !ok {
 				return b, e.failedAt(el.typ, i)
 			}
 		}
@@ -531,7 +534,17 @@ func (e *encState) appendElemsDirect(b []byte, n *directNode, base unsafe.Pointe
 		// written here as appendElemsDirect would, without its call and
 		// appendDirect's per array. (At the depth limit, the last branch
 		// has appendElemsDirect hand each array to the state path.)
-		for i := range l {
+		// Pairs go by appendFloat64Pairs, which writes them as this
+		// loop would, up to one with a NaN or ±Inf, which the loop
+		// gives the state path.
+		for i := 0; i < l; i++ {
+			if el.n == 2 {
+				var k int
+				b, k = appendFloat64Pairs(b, unsafe.Slice((*[2]float64)(unsafe.Add(base, uintptr(i)*16)), l-i))
+				if i += k; i == l {
+					break
+				}
+			}
 			q := unsafe.Add(base, uintptr(i)*n.size)
 			b = append(b, ',')
 			in := len(b)

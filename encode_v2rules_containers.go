@@ -135,19 +135,23 @@ func v2Elems(et reflect.Type, f v2Flags) (v2ElemsFunc, bool) {
 	plain := f&v2Stringify == 0 && !hasV2Methods(et) && et != numberType && !hasFunc(et, f)
 	switch {
 	case plain && et.Kind() == reflect.Float64:
+		// appendFloat64s writes ",x" for each finite x: the first comma
+		// becomes the '['. At a NaN or ±Inf, the element's encoder gives
+		// its error.
 		return func(s *v2State, b []byte, base unsafe.Pointer, n int) ([]byte, error) {
-			b = append(b, '[')
-			for i := range n {
-				q := unsafe.Add(base, uintptr(i)*8)
-				// x-x is 0 for every finite x, NaN for NaN and ±Inf.
-				if x := *(*float64)(q); x-x != 0 {
-					b, err := elem.f(s, b, q) // its error, at the element's index
-					return b, atPath(err, et, strconv.Itoa(i))
-				}
-				if i > 0 {
-					b = append(b, ',')
-				}
-				b = ftoa.AppendJSON64(b, *(*float64)(q))
+			if n == 0 {
+				return append(b, "[]"...), nil
+			}
+			start := len(b)
+			b, i := appendFloat64s(b, unsafe.Slice((*float64)(base), n))
+			if i == 0 {
+				b = append(b, '[')
+			} else {
+				b[start] = '['
+			}
+			if i < n {
+				b, err := elem.f(s, b, unsafe.Add(base, uintptr(i)*8)) // its error, at the element's index
+				return b, atPath(err, et, strconv.Itoa(i))
 			}
 			return append(b, ']'), nil
 		}, true
@@ -197,12 +201,11 @@ func v2Elems(et reflect.Type, f v2Flags) (v2ElemsFunc, bool) {
 		// it, without their calls; where the arrays may not open
 		// (s.room), each is left to v2ArrayEncoder, which refuses it.
 		fenc, m := v2Lookup(et.Elem(), f), et.Len()
-		return func(s *v2State, b []byte, base unsafe.Pointer, n int) ([]byte, error) {
-			if s.room < 1 {
-				return each(s, b, base, n)
-			}
-			b = append(b, '[')
-			for i := range n {
+		// pairs appends arrays from to n-1 of the n at base, as the
+		// closing ']' would follow them: after the first, each after a
+		// comma.
+		pairs := func(s *v2State, b []byte, base unsafe.Pointer, from, n int) ([]byte, error) {
+			for i := from; i < n; i++ {
 				if i > 0 {
 					b = append(b, ',')
 				}
@@ -220,6 +223,41 @@ func v2Elems(et reflect.Type, f v2Flags) (v2ElemsFunc, bool) {
 					b = ftoa.AppendJSON64(b, *(*float64)(q))
 				}
 				b = append(b, ']')
+			}
+			return b, nil
+		}
+		if m == 2 {
+			// Pairs by appendFloat64Pairs, which writes ",[x,y]" for
+			// each: the first comma becomes the '['. At the first pair
+			// with a NaN or ±Inf, pairs writes that one and its error.
+			return func(s *v2State, b []byte, base unsafe.Pointer, n int) ([]byte, error) {
+				if s.room < 1 {
+					return each(s, b, base, n)
+				}
+				if n == 0 {
+					return append(b, "[]"...), nil
+				}
+				start := len(b)
+				b, k := appendFloat64Pairs(b, unsafe.Slice((*[2]float64)(base), n))
+				if k == 0 {
+					b = append(b, '[')
+				} else {
+					b[start] = '['
+				}
+				if k < n {
+					return pairs(s, b, base, k, n)
+				}
+				return append(b, ']'), nil
+			}, true
+		}
+		return func(s *v2State, b []byte, base unsafe.Pointer, n int) ([]byte, error) {
+			if s.room < 1 {
+				return each(s, b, base, n)
+			}
+			b = append(b, '[')
+			b, err := pairs(s, b, base, 0, n)
+			if err != nil {
+				return b, err
 			}
 			return append(b, ']'), nil
 		}, true
