@@ -301,6 +301,9 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
 		}
 		s.room--
+		if s.anyOrder && !mayRepeat && (!isString || s.strictUTF8 || s.dupNames || validKeys(m, kt)) {
+			return v2MapInOrder(s, b, m, kt, et, name, elem.f)
+		}
 		names := make([]string, n)
 		vals := reflect.MakeSlice(sliceType, n, n)
 		base := vals.UnsafePointer()
@@ -381,6 +384,62 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 	return each, true
 }
 
+// v2MapInOrder appends the members of m, a map of n > 0 entries whose
+// keys cannot share a name (under [JSONv2.AnyMapOrder]), in the map's
+// iteration order, as encoding/json/v2 writes them without
+// Deterministic, and closes the object v2MapEncoder opened (s.room and
+// s.depth). Each key's name is used only until the next key's, so the
+// names of number keys share one arena buffer.
+func v2MapInOrder(s *v2State, b []byte, m reflect.Value, kt, et reflect.Type, name v2KeyNameFunc, elem v2Func) ([]byte, error) {
+	// One key and one value reused for every entry: MapIter.Key and
+	// Value would copy each to the heap.
+	key := reflect.New(kt).Elem()
+	val := reflect.New(et).Elem()
+	vp := val.Addr().UnsafePointer()
+	var it reflect.MapIter
+	it.Reset(m)
+	var arena []byte
+	b = append(b, '{')
+	for first := true; it.Next(); first = false {
+		key.SetIterKey(&it)
+		arena = arena[:0]
+		nm, err := name(s, key, &arena)
+		if err != nil {
+			return b, err
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		if b, err = s.appendString(b, stringBytes(nm)); err != nil {
+			return b, &EncodeError{Type: kt, Err: err, key: true}
+		}
+		b = append(b, ':')
+		val.SetIterValue(&it)
+		if b, err = elem(s, b, vp); err != nil {
+			return b, atPath(err, et, nm)
+		}
+	}
+	s.room++
+	s.depth--
+	return append(b, '}'), nil
+}
+
+// validKeys reports whether every key of m, a map of key type kt of
+// string kind, is valid UTF-8 (no two keys then share a name under an
+// InvalidUTF8 policy that replaces invalid bytes).
+func validKeys(m reflect.Value, kt reflect.Type) bool {
+	key := reflect.New(kt).Elem()
+	var it reflect.MapIter
+	it.Reset(m)
+	for it.Next() {
+		key.SetIterKey(&it)
+		if !utf8.ValidString(key.String()) {
+			return false
+		}
+	}
+	return true
+}
+
 // v2FuncKeyName returns the name function of v2MapEncoder for keys of
 // type kt that fn, a MarshalFunc, encodes: the key's address to fn, as v2
 // calls it at the name's position, whose output must be a JSON string
@@ -459,6 +518,9 @@ func v2SmallMapEncoder(kt, et reflect.Type, f v2Flags) v2Func {
 // v2MapEncoder's loop: a key of invalid UTF-8 that could become another
 // key's name declined, a key or value the escaping refuses.
 func v2SmallMap[V any](s *v2State, b []byte, m map[string]V, et reflect.Type, val func(s *v2State, b []byte, v V) ([]byte, error)) ([]byte, error) {
+	if s.anyOrder && (s.strictUTF8 || s.dupNames || validNames(m)) {
+		return v2SmallMapInOrder(s, b, m, et, val)
+	}
 	var a [smallMap]smallEntry[V]
 	es := sortSmall(&a, m)
 	b = append(b, '{')
@@ -481,6 +543,39 @@ func v2SmallMap[V any](s *v2State, b []byte, m map[string]V, et reflect.Type, va
 		}
 	}
 	return append(b, '}'), nil
+}
+
+// v2SmallMapInOrder is v2SmallMap under [JSONv2.AnyMapOrder]: the
+// members in the map's iteration order, no key sharing a name with
+// another.
+func v2SmallMapInOrder[V any](s *v2State, b []byte, m map[string]V, et reflect.Type, val func(s *v2State, b []byte, v V) ([]byte, error)) ([]byte, error) {
+	b = append(b, '{')
+	first := true
+	var err error
+	for k, v := range m {
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		if b, err = s.appendString(b, stringBytes(k)); err != nil {
+			return b, &EncodeError{Type: stringType, Err: err, key: true}
+		}
+		b = append(b, ':')
+		if b, err = val(s, b, v); err != nil {
+			return b, atPath(err, et, k)
+		}
+	}
+	return append(b, '}'), nil
+}
+
+// validNames reports whether every key of m is valid UTF-8.
+func validNames[V any](m map[string]V) bool {
+	for k := range m {
+		if !utf8.ValidString(k) {
+			return false
+		}
+	}
+	return true
 }
 
 // arenaString stores grown, *arena with text appended, as *arena and
