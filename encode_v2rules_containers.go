@@ -368,9 +368,13 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 		// A small map of string keys and plain values (attributes,
 		// labels, counters): its entries sorted on the stack, as the v1
 		// direct path does (appendMapDirect), without reflection. The
-		// rest, and what each refuses, are left to each.
+		// rest, and what each refuses, are left to each. In iteration
+		// order (AnyMapOrder, no key of invalid UTF-8 to look for) it
+		// takes maps of any size: there is nothing to sort.
 		return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
-			if n := mapLen(p); n == 0 || n > smallMap || s.room < 1 || s.depth >= v2MaxPointers {
+			n := mapLen(p)
+			big := n > smallMap && !(s.anyOrder && (s.strictUTF8 || s.dupNames))
+			if n == 0 || big || s.room < 1 || s.depth >= v2MaxPointers {
 				return each(s, b, p)
 			}
 			s.depth++
@@ -472,7 +476,9 @@ func v2FuncKeyName(kt reflect.Type, fn *marshalFunc) v2KeyNameFunc {
 }
 
 // v2SmallMapEncoder returns the encoder of the entries of a map of 1 to
-// smallMap entries of key type kt and value type et under f where kt is
+// smallMap entries (of any number in iteration order, where
+// v2SmallMapInOrder need not look for keys of invalid UTF-8) of key
+// type kt and value type et under f where kt is
 // string and et is string, bool, or (without StringifyNumbers) int or
 // int64; else nil.
 func v2SmallMapEncoder(kt, et reflect.Type, f v2Flags) v2Func {
