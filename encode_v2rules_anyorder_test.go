@@ -141,6 +141,7 @@ var anyOrderValues = []any{
 	map[*int]int{new(1): 1, new(2): 2},
 	// Errors inside a map's values.
 	map[string]float64{"a": 1, "b": math.NaN(), "c": 2}, map[string]any{"a": map[string]any{"b": math.Inf(1)}},
+	map[int]float64{1: 1, 2: math.NaN()}, map[uint]any{1: map[int]float64{-1: math.Inf(-1)}},
 }
 
 // manyKeys returns a map of n string keys holding numbers, strings and
@@ -255,8 +256,10 @@ func TestWriteValueV2AnyMapOrderUnsorted(t *testing.T) {
 	m := manyKeys(20)
 	small := map[string]int{"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6, "g": 7, "h": 8}
 	text := map[v2Text]int{}
+	ints := map[int]string{}
 	for i := range 20 {
 		text[v2Text{"k" + strconv.Itoa(i)}] = i
+		ints[i*37-300] = strconv.Itoa(i)
 	}
 	for _, c := range []struct {
 		name     string
@@ -266,6 +269,7 @@ func TestWriteValueV2AnyMapOrderUnsorted(t *testing.T) {
 	}{
 		{"map[string]any", m, jgen.JSONv2{AnyMapOrder: true}, true},
 		{"small map", small, jgen.JSONv2{AnyMapOrder: true}, true},
+		{"map[int]string", ints, jgen.JSONv2{AnyMapOrder: true}, true},
 		{"Deterministic", m, jgen.JSONv2{AnyMapOrder: true, Deterministic: true}, false},
 		{"Deterministic small map", small, jgen.JSONv2{AnyMapOrder: true, Deterministic: true}, false},
 		{"default", m, jgen.JSONv2{}, false},
@@ -317,6 +321,27 @@ func TestWriteValueV2AnyMapOrderSingle(t *testing.T) {
 			case gerr == nil || werr == nil && !errors.Is(gerr, jgen.ErrV2Unimplemented):
 				t.Errorf("value %d (%T) under %s: got %s, %v; want %s, %v", i, v, c.name, got, gerr, want, werr)
 			}
+		}
+	}
+}
+
+// TestWriteValueV2AnyMapOrderErrors: a value's error in a map of one
+// entry names the same key as the sorted path's.
+func TestWriteValueV2AnyMapOrderErrors(t *testing.T) {
+	for _, v := range []any{
+		map[int]float64{-7: math.NaN()}, map[uint8]any{200: math.Inf(1)}, map[string]float64{"k": math.NaN()},
+		map[int]map[int]float64{3: {4: math.NaN()}}, map[float64]float64{1.5: math.NaN()},
+	} {
+		sorted := jgen.Options{V2: &jgen.JSONv2{}}
+		_, serr := jgen.Marshal(v, &sorted)
+		o := withAnyOrder(sorted)
+		_, gerr := jgen.Marshal(v, &o)
+		if serr == nil || gerr == nil || gerr.Error() != serr.Error() {
+			t.Errorf("%T: AnyMapOrder error %v, sorted %v", v, gerr, serr)
+		}
+		var ge, se *jsonv2.SemanticError
+		if errors.As(gerr, &ge) != errors.As(serr, &se) || ge != nil && ge.JSONPointer != se.JSONPointer {
+			t.Errorf("%T: AnyMapOrder error %#v, sorted %#v", v, ge, se)
 		}
 	}
 }

@@ -393,8 +393,15 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 // iteration order, as encoding/json/v2 writes them without
 // Deterministic, and closes the object v2MapEncoder opened (s.room and
 // s.depth). Each key's name is used only until the next key's, so the
-// names of number keys share one arena buffer.
+// names of number keys share one arena buffer; integer keys are written
+// as their digits, quoted, which no escaping changes.
 func v2MapInOrder(s *v2State, b []byte, m reflect.Value, kt, et reflect.Type, name v2KeyNameFunc, elem v2Func) ([]byte, error) {
+	switch k := kt.Kind(); {
+	case k >= reflect.Int && k <= reflect.Int64:
+		return v2IntMapInOrder(s, b, m, kt, et, elem, func(key reflect.Value, b []byte) []byte { return strconv.AppendInt(b, key.Int(), 10) })
+	case k >= reflect.Uint && k <= reflect.Uintptr:
+		return v2IntMapInOrder(s, b, m, kt, et, elem, func(key reflect.Value, b []byte) []byte { return strconv.AppendUint(b, key.Uint(), 10) })
+	}
 	// One key and one value reused for every entry: MapIter.Key and
 	// Value would copy each to the heap.
 	key := reflect.New(kt).Elem()
@@ -421,6 +428,32 @@ func v2MapInOrder(s *v2State, b []byte, m reflect.Value, kt, et reflect.Type, na
 		val.SetIterValue(&it)
 		if b, err = elem(s, b, vp); err != nil {
 			return b, atPath(err, et, nm)
+		}
+	}
+	s.room++
+	s.depth--
+	return append(b, '}'), nil
+}
+
+// v2IntMapInOrder is v2MapInOrder for keys of integer kinds, each
+// written as digits appends them.
+func v2IntMapInOrder(s *v2State, b []byte, m reflect.Value, kt, et reflect.Type, elem v2Func, digits func(key reflect.Value, b []byte) []byte) ([]byte, error) {
+	key := reflect.New(kt).Elem()
+	val := reflect.New(et).Elem()
+	vp := val.Addr().UnsafePointer()
+	var it reflect.MapIter
+	it.Reset(m)
+	b = append(b, '{')
+	for first := true; it.Next(); first = false {
+		key.SetIterKey(&it)
+		if !first {
+			b = append(b, ',')
+		}
+		b = append(digits(key, append(b, '"')), '"', ':')
+		val.SetIterValue(&it)
+		var err error
+		if b, err = elem(s, b, vp); err != nil {
+			return b, atPath(err, et, string(digits(key, nil)))
 		}
 	}
 	s.room++
