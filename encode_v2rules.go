@@ -55,6 +55,9 @@ type v2State struct {
 	// dupNames is JSONv2.AllowDuplicateNames; strictUTF8 is set under
 	// InvalidUTF8Error.
 	dupNames, strictUTF8 bool
+	// anyOrder is JSONv2.AnyMapOrder without Deterministic: maps whose
+	// keys cannot share a name are written in iteration order.
+	anyOrder bool
 	// depth counts the pointers, slices, maps and interfaces entered; a
 	// value nested deeper than v2MaxPointers is declined (a cycle, or
 	// nesting encoding/json/v2 reports itself).
@@ -110,6 +113,7 @@ func (g *Generator) writeValueV2(v any) error {
 	s.plainNames = plainNameEscaping(&g.esc)
 	s.dupNames = g.opts.V2.AllowDuplicateNames
 	s.strictUTF8 = g.esc.escaping.InvalidUTF8 == InvalidUTF8Error
+	s.anyOrder = g.opts.V2.AnyMapOrder && !g.opts.V2.Deterministic
 	s.room = g.state.maxDepth - len(g.state.stack)
 	var err error
 	if g.out.w == nil && g.state.compact {

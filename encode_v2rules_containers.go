@@ -339,6 +339,9 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
 		}
 		s.room--
+		if s.anyOrder && !mayRepeat && (!isString || s.strictUTF8 || s.dupNames || validKeys(m, kt)) {
+			return v2MapInOrder(s, b, m, kt, et, name, elem.f)
+		}
 		names := make([]string, n)
 		vals := reflect.MakeSlice(sliceType, n, n)
 		base := vals.UnsafePointer()
@@ -403,9 +406,13 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 		// A small map of string keys and plain values (attributes,
 		// labels, counters): its entries sorted on the stack, as the v1
 		// direct path does (appendMapDirect), without reflection. The
-		// rest, and what each refuses, are left to each.
+		// rest, and what each refuses, are left to each. In iteration
+		// order (AnyMapOrder, no key of invalid UTF-8 to look for) it
+		// takes maps of any size: there is nothing to sort.
 		return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
-			if n := mapLen(p); n == 0 || n > smallMap || s.room < 1 || s.depth >= v2MaxPointers {
+			n := mapLen(p)
+			big := n > smallMap && !(s.anyOrder && (s.strictUTF8 || s.dupNames))
+			if n == 0 || big || s.room < 1 || s.depth >= v2MaxPointers {
 				return each(s, b, p)
 			}
 			s.depth++
@@ -417,6 +424,95 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 		}, true
 	}
 	return each, true
+}
+
+// v2MapInOrder appends the members of m, a map of n > 0 entries whose
+// keys cannot share a name (under [JSONv2.AnyMapOrder]), in the map's
+// iteration order, as encoding/json/v2 writes them without
+// Deterministic, and closes the object v2MapEncoder opened (s.room and
+// s.depth). Each key's name is used only until the next key's, so the
+// names of number keys share one arena buffer; integer keys are written
+// as their digits, quoted, which no escaping changes.
+func v2MapInOrder(s *v2State, b []byte, m reflect.Value, kt, et reflect.Type, name v2KeyNameFunc, elem v2Func) ([]byte, error) {
+	switch k := kt.Kind(); {
+	case k >= reflect.Int && k <= reflect.Int64:
+		return v2IntMapInOrder(s, b, m, kt, et, elem, func(key reflect.Value, b []byte) []byte { return strconv.AppendInt(b, key.Int(), 10) })
+	case k >= reflect.Uint && k <= reflect.Uintptr:
+		return v2IntMapInOrder(s, b, m, kt, et, elem, func(key reflect.Value, b []byte) []byte { return strconv.AppendUint(b, key.Uint(), 10) })
+	}
+	// One key and one value reused for every entry: MapIter.Key and
+	// Value would copy each to the heap.
+	key := reflect.New(kt).Elem()
+	val := reflect.New(et).Elem()
+	vp := val.Addr().UnsafePointer()
+	var it reflect.MapIter
+	it.Reset(m)
+	var arena []byte
+	b = append(b, '{')
+	for first := true; it.Next(); first = false {
+		key.SetIterKey(&it)
+		arena = arena[:0]
+		nm, err := name(s, key, &arena)
+		if err != nil {
+			return b, err
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		if b, err = s.appendString(b, stringBytes(nm)); err != nil {
+			return b, &EncodeError{Type: kt, Err: err, key: true}
+		}
+		b = append(b, ':')
+		val.SetIterValue(&it)
+		if b, err = elem(s, b, vp); err != nil {
+			return b, atPath(err, et, nm)
+		}
+	}
+	s.room++
+	s.depth--
+	return append(b, '}'), nil
+}
+
+// v2IntMapInOrder is v2MapInOrder for keys of integer kinds, each
+// written as digits appends them.
+func v2IntMapInOrder(s *v2State, b []byte, m reflect.Value, kt, et reflect.Type, elem v2Func, digits func(key reflect.Value, b []byte) []byte) ([]byte, error) {
+	key := reflect.New(kt).Elem()
+	val := reflect.New(et).Elem()
+	vp := val.Addr().UnsafePointer()
+	var it reflect.MapIter
+	it.Reset(m)
+	b = append(b, '{')
+	for first := true; it.Next(); first = false {
+		key.SetIterKey(&it)
+		if !first {
+			b = append(b, ',')
+		}
+		b = append(digits(key, append(b, '"')), '"', ':')
+		val.SetIterValue(&it)
+		var err error
+		if b, err = elem(s, b, vp); err != nil {
+			return b, atPath(err, et, string(digits(key, nil)))
+		}
+	}
+	s.room++
+	s.depth--
+	return append(b, '}'), nil
+}
+
+// validKeys reports whether every key of m, a map of key type kt of
+// string kind, is valid UTF-8 (no two keys then share a name under an
+// InvalidUTF8 policy that replaces invalid bytes).
+func validKeys(m reflect.Value, kt reflect.Type) bool {
+	key := reflect.New(kt).Elem()
+	var it reflect.MapIter
+	it.Reset(m)
+	for it.Next() {
+		key.SetIterKey(&it)
+		if !utf8.ValidString(key.String()) {
+			return false
+		}
+	}
+	return true
 }
 
 // v2FuncKeyName returns the name function of v2MapEncoder for keys of
@@ -451,7 +547,9 @@ func v2FuncKeyName(kt reflect.Type, fn *marshalFunc) v2KeyNameFunc {
 }
 
 // v2SmallMapEncoder returns the encoder of the entries of a map of 1 to
-// smallMap entries of key type kt and value type et under f where kt is
+// smallMap entries (of any number in iteration order, where
+// v2SmallMapInOrder need not look for keys of invalid UTF-8) of key
+// type kt and value type et under f where kt is
 // string and et is string, bool, or (without StringifyNumbers) int or
 // int64; else nil.
 func v2SmallMapEncoder(kt, et reflect.Type, f v2Flags) v2Func {
@@ -497,6 +595,9 @@ func v2SmallMapEncoder(kt, et reflect.Type, f v2Flags) v2Func {
 // v2MapEncoder's loop: a key of invalid UTF-8 that could become another
 // key's name declined, a key or value the escaping refuses.
 func v2SmallMap[V any](s *v2State, b []byte, m map[string]V, et reflect.Type, val func(s *v2State, b []byte, v V) ([]byte, error)) ([]byte, error) {
+	if s.anyOrder && (s.strictUTF8 || s.dupNames || validNames(m)) {
+		return v2SmallMapInOrder(s, b, m, et, val)
+	}
 	var a [smallMap]smallEntry[V]
 	es := sortSmall(&a, m)
 	b = append(b, '{')
@@ -519,6 +620,39 @@ func v2SmallMap[V any](s *v2State, b []byte, m map[string]V, et reflect.Type, va
 		}
 	}
 	return append(b, '}'), nil
+}
+
+// v2SmallMapInOrder is v2SmallMap under [JSONv2.AnyMapOrder]: the
+// members in the map's iteration order, no key sharing a name with
+// another.
+func v2SmallMapInOrder[V any](s *v2State, b []byte, m map[string]V, et reflect.Type, val func(s *v2State, b []byte, v V) ([]byte, error)) ([]byte, error) {
+	b = append(b, '{')
+	first := true
+	var err error
+	for k, v := range m {
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		if b, err = s.appendString(b, stringBytes(k)); err != nil {
+			return b, &EncodeError{Type: stringType, Err: err, key: true}
+		}
+		b = append(b, ':')
+		if b, err = val(s, b, v); err != nil {
+			return b, atPath(err, et, k)
+		}
+	}
+	return append(b, '}'), nil
+}
+
+// validNames reports whether every key of m is valid UTF-8.
+func validNames[V any](m map[string]V) bool {
+	for k := range m {
+		if !utf8.ValidString(k) {
+			return false
+		}
+	}
+	return true
 }
 
 // arenaString stores grown, *arena with text appended, as *arena and

@@ -68,7 +68,7 @@ func callMarshalJSONToV2(m any, buf *toBuffer, o *JSONv2, ms any, html, js, allo
 		jsontext.AllowInvalidUTF8(allowUTF8),
 		jsontext.EscapeForHTML(html),
 		jsontext.EscapeForJS(js),
-		jsonv2.Deterministic(true), // jgen sorts map entries always
+		jsonv2.Deterministic(true), // sorted, AnyMapOrder or not: any order is valid
 		jsonv2.FormatNilSliceAsNull(o.FormatNilSliceAsNull),
 		jsonv2.FormatNilMapAsNull(o.FormatNilMapAsNull),
 		jsonv2.OmitZeroStructFields(o.OmitZeroStructFields),

@@ -29,7 +29,7 @@ import "errors"
 // nothing in marshaling), a struct with fields but none exported and no
 // json tag is refused, map entries sorted by the member name written
 // (encoding/json/v2 sorts only under Deterministic; any order is valid
-// there, so jgen always sorts), map keys of string, integer and float
+// there, so jgen sorts unless AnyMapOrder), map keys of string, integer and float
 // kinds, of pointers and interfaces (named by the value they point to or
 // hold, one of those kinds) and with MarshalJSONTo, MarshalJSON,
 // AppendText or MarshalText methods (named by the method), time.Time as an RFC 3339 string with nanoseconds, NaN and ±Inf
@@ -127,8 +127,16 @@ import "errors"
 // encoding the value again there.
 type JSONv2 struct {
 	// Deterministic is encoding/json/v2's option: map entries in order of
-	// their names. jgen sorts them with or without it.
+	// their names. jgen sorts them without it too, unless AnyMapOrder.
 	Deterministic bool
+	// AnyMapOrder, without Deterministic, lets map entries be written in
+	// Go's map iteration order, as encoding/json/v2 writes them by
+	// default: faster (no names to gather and sort), but the order then
+	// varies between runs. It applies to maps whose keys cannot share a
+	// name (string kinds, integers and floats without methods); the
+	// others, and string keys with invalid UTF-8 under an InvalidUTF8
+	// policy that replaces it without AllowDuplicateNames, are sorted.
+	AnyMapOrder bool
 	// FormatNilSliceAsNull writes a nil slice (a nil []byte included) as
 	// null.
 	FormatNilSliceAsNull bool

@@ -69,6 +69,18 @@ func v2Codecs() []ValueCodec {
 			}
 		},
 	}, {
+		// The drop-in under encoding/json/v2's default: jgen's
+		// AnyMapOrder, map entries in Go's map order as v2 writes them.
+		Name: "jgen-json-v2", Preset: "v2-unsorted",
+		Prepare: func(v any) func() ([]byte, error) {
+			w := &bufWriter{}
+			return func() ([]byte, error) {
+				w.b = w.b[:0]
+				err := jgenv2.MarshalWrite(w, v)
+				return w.b, err
+			}
+		},
+	}, {
 		Name: "go-json-experiment", Preset: "v2",
 		Prepare: func(v any) func() ([]byte, error) {
 			w := &bufWriter{}

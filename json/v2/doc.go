@@ -34,8 +34,10 @@
 // any other option, and v1 options set one by one, are left to
 // encoding/json/v2 (jgen implements the v1 rules only as a whole).
 //
-// Map entries are written sorted by name with or without Deterministic
-// (encoding/json/v2 without it writes them in any order, which is valid).
+// Map entries are written sorted by name under Deterministic; without it
+// in Go's map iteration order where no two keys can share a name (keys of
+// string, integer and float kinds without methods), as encoding/json/v2
+// writes them, and sorted otherwise (any order is valid there).
 //
 // Everything else is encoding/json/v2's: Unmarshal and its relatives are
 // forwarded, and the types, options and errors are aliases or forwarding

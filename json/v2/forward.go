@@ -57,8 +57,9 @@ func JoinOptions(srcs ...Options) Options { return jsonv2.JoinOptions(srcs...) }
 // DefaultOptionsV2 is encoding/json/v2's DefaultOptionsV2.
 func DefaultOptionsV2() Options { return jsonv2.DefaultOptionsV2() }
 
-// Deterministic is encoding/json/v2's option of that name (jgen sorts map
-// entries with or without it).
+// Deterministic is encoding/json/v2's option of that name (without it
+// jgen writes map entries in iteration order, or sorted where keys may
+// share a name).
 func Deterministic(v bool) Options { return jsonv2.Deterministic(v) }
 
 // FormatNilMapAsNull is encoding/json/v2's option of that name.

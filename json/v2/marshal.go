@@ -21,10 +21,13 @@ var fallbacks atomic.Int64
 
 // v2Rules holds every JSONv2 the translation can produce, indexed by
 // v2Index, so that the pointer in jgen.Options costs no allocation.
+// Without Deterministic map entries may come in any order, as
+// encoding/json/v2 writes them (AnyMapOrder).
 var v2Rules = func() (r [128]jgen.JSONv2) {
 	for i := range r {
 		r[i] = jgen.JSONv2{
 			Deterministic:        i&1 != 0,
+			AnyMapOrder:          i&1 == 0,
 			FormatNilSliceAsNull: i&2 != 0,
 			FormatNilMapAsNull:   i&4 != 0,
 			OmitZeroStructFields: i&8 != 0,
