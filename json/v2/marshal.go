@@ -134,19 +134,11 @@ func translate(opts []Options, o *jgen.Options, p *layoutPass) bool {
 		// encoding/json/v2 ignores a nil Options.
 		*o = jgen.Options{V2: &v2Rules[0]}
 		return true
-	case len(opts) == 1 && reflect.TypeOf(opts[0]).Kind() != reflect.Pointer && reflect.TypeOf(opts[0]).Comparable():
-		// One option of a value type (such as Deterministic(true)): its
-		// translation is cached, a value type having few values.
-		if t, ok := translations.Load(opts[0]); ok {
-			tr := t.(*translation)
-			*o, *p = tr.o, tr.p
-			return tr.ok
+	case len(opts) == 1:
+		if so, ok := sharedTranslation(opts, p); so != nil {
+			*o = *so
+			return ok
 		}
-		ok := translateJoined(opts, o, p)
-		if cached.Add(1) <= maxCached {
-			translations.Store(opts[0], &translation{*o, *p, ok})
-		}
-		return ok
 	case len(opts) > 1:
 		// Joined once: GetOption joins a value that is not the joined
 		// form on every call.
@@ -155,11 +147,13 @@ func translate(opts []Options, o *jgen.Options, p *layoutPass) bool {
 	return translateJoined(opts, o, p)
 }
 
-// translation is a cached result of translate.
+// translation is a cached result of translate for the option key. Its
+// o is shared by the calls passing key, read-only.
 type translation struct {
-	o  jgen.Options
-	p  layoutPass
-	ok bool
+	key Options
+	o   jgen.Options
+	p   layoutPass
+	ok  bool
 }
 
 // translations caches translate's result for a single option of a value
@@ -342,14 +336,24 @@ func putBuf(p *[]byte, b []byte) {
 // the value is left to encoding/json/v2 (an option jgen does not
 // translate, a value it declines or fails to encode).
 func appendJgen(dst []byte, in any, opts []Options) ([]byte, bool) {
-	o := optsPool.Get().(*jgen.Options)
-	defer optsPool.Put(o)
 	var p layoutPass
-	if !translate(opts, o, &p) {
-		return dst, false
+	o, ok := sharedTranslation(opts, &p)
+	var scratch *jgen.Options
+	if o == nil {
+		scratch = optsPool.Get().(*jgen.Options)
+		ok, o = translate(opts, scratch, &p), scratch
 	}
-	b, err := jgen.AppendMarshal(dst, in, o)
-	if err != nil {
+	var (
+		b   []byte
+		err error
+	)
+	if ok {
+		b, err = jgen.AppendMarshal(dst, in, o)
+	}
+	if scratch != nil {
+		optsPool.Put(scratch)
+	}
+	if !ok || err != nil {
 		return dst, false
 	}
 	if p.active {
@@ -359,6 +363,60 @@ func appendJgen(dst []byte, in any, opts []Options) ([]byte, bool) {
 		putBuf(tp, tmp)
 	}
 	return b, true
+}
+
+// defaultRules are the jgen options of a call without options.
+var defaultRules = jgen.Options{V2: &v2Rules[0]}
+
+// lastTranslation is the cached translation sharedTranslation returned
+// last for a single option, looked at before the cache: a program passes
+// the same option (Deterministic(true), say) call after call.
+var lastTranslation atomic.Pointer[translation]
+
+// sharedTranslation returns the translation of opts where it is shared
+// and read-only (no options, DefaultOptionsV1 alone, or one cached option
+// of a value type), with p set and ok as translate reports; o is nil
+// where opts need translating into options of the call's own.
+func sharedTranslation(opts []Options, p *layoutPass) (o *jgen.Options, ok bool) {
+	switch {
+	case len(opts) == 0 || len(opts) == 1 && opts[0] == nil:
+		// encoding/json/v2 ignores a nil Options.
+		*p = layoutPass{}
+		return &defaultRules, true
+	case len(opts) != 1:
+		return nil, false
+	}
+	// An interface comparison panics only for two values of one
+	// incomparable type; the key's type is comparable.
+	if tr := lastTranslation.Load(); tr != nil && tr.key == opts[0] {
+		*p = tr.p
+		return &tr.o, tr.ok
+	}
+	if opts[0] == defaultOptionsV1 {
+		*p = layoutPass{}
+		return &v1Rules, true
+	}
+	if t := reflect.TypeOf(opts[0]); t.Kind() == reflect.Pointer || !t.Comparable() {
+		return nil, false
+	}
+	// One option of a value type (such as Deterministic(true)): its
+	// translation is cached, a value type having few values.
+	var tr *translation
+	if t, ok := translations.Load(opts[0]); ok {
+		tr = t.(*translation)
+	} else {
+		if cached.Load() >= maxCached {
+			return nil, false
+		}
+		tr = &translation{key: opts[0]}
+		tr.ok = translateJoined(opts, &tr.o, &tr.p)
+		if cached.Add(1) <= maxCached {
+			translations.Store(opts[0], tr)
+		}
+	}
+	lastTranslation.Store(tr)
+	*p = tr.p
+	return &tr.o, tr.ok
 }
 
 // Marshal is encoding/json/v2's Marshal: the JSON encoding of in under
