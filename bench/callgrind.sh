@@ -84,6 +84,7 @@ for w in $(sed 's|^[^/]*/writer=\([^/]*\)/.*|\1|' "$tmp/names" | sort -u); do
 	paste "$d/ops" "$d/ir" | awk -F'\t' '{ printf "%s\t%d\t%d\t%d\t%.0f\t%.3f\n", $1, $2, $3, $4, $4 / $2, $4 / $2 / $3 }' >>"$out.tmp"
 done
 mv "$out.tmp" "$out"
-printf 'library: %s\nwhen: %s\nbench: %s\nbytes: %s\n' "$(git -C "$here/.." rev-parse HEAD 2>/dev/null || echo unknown)" \
-	"$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$bench" "$bytes" >"$out.info"
+printf 'library: %s\nwhen: %s\nbench: %s\nbytes: %s\ncpu: %s\n' "$(git -C "$here/.." rev-parse HEAD 2>/dev/null || echo unknown)" \
+	"$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$bench" "$bytes" \
+	"$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null)" >"$out.info"
 column -t -s "$(printf '\t')" "$out"

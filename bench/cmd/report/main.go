@@ -64,7 +64,7 @@ func main() {
 		"BenchmarkSlog results merged when the run has none: comma-separated files of go test output and of \"name count instr/op\" lines")
 	flag.StringVar(&c.server, "server", "results/server/server.tsv",
 		"cmd/serverbench's results, added as their own section when the file exists (the report does not run serverbench); empty to leave out")
-	flag.StringVar(&c.valuesV2, "values-v2", "results/values-v2/callgrind-0ab81e4-run1.tsv,results/values-v2/callgrind-0ab81e4-run2.tsv,results/values-v2/callgrind-0ab81e4-run3.tsv",
+	flag.StringVar(&c.valuesV2, "values-v2", "results/values-v2/callgrind-ca7f15d-run1.tsv,results/values-v2/callgrind-ca7f15d-run2.tsv,results/values-v2/callgrind-ca7f15d-run3.tsv",
 		"callgrind.sh TSVs of BenchmarkValuesV2 (Go 1.27), comma-separated, added as their own section when present (the report does not run them: its Go may lack encoding/json/v2); empty to leave out")
 	flag.StringVar(&c.out, "o", "", "output directory (default results, or results/quick with -quick)")
 	flag.BoolVar(&c.quick, "quick", false, "quick iteration: -count 1, -benchtime 50ms, input=string matrix only, callgrind on len=1000 of jgen-append and the floor")
@@ -131,11 +131,24 @@ func main() {
 			os.Remove(cgTSV)
 			os.Remove(cgExtra)
 		}
-		info := fmt.Sprintf("library: %s\ncommand: go run ./cmd/report %s\ncount: %d\nbenchtime: %s\nbench: %s\ncpu: %s\ncallgrind-bench: %s\ncallgrind-extra: %s\nstarted: %s\nduration: %s\nload average at start: %s\nload average at end: %s\n",
+		model, rest := localMachine()
+		info := fmt.Sprintf("library: %s\ncommand: go run ./cmd/report %s\ncount: %d\nbenchtime: %s\nbench: %s\ncpu: %s\ncallgrind-bench: %s\ncallgrind-extra: %s\nstarted: %s\nduration: %s\nload average at start: %s\nload average at end: %s\nrun machine: %s\nrun machine detail: %s\n",
 			commit, strings.Join(os.Args[1:], " "), c.count, c.benchtime, c.bench, c.cpu, c.callgrindBench, c.callgrindExtra,
-			start.UTC().Format(time.RFC3339), time.Since(start).Round(time.Second), loadStart, loadavg())
+			start.UTC().Format(time.RFC3339), time.Since(start).Round(time.Second), loadStart, loadavg(), model, rest)
 		if err := os.WriteFile(runInfo, []byte(info), 0o644); err != nil {
 			log.Fatal(err)
+		}
+	}
+
+	// The machine the run's files come from, which -reuse may not be on.
+	if data, err := os.ReadFile(runInfo); err == nil {
+		for _, line := range strings.Split(string(data), "\n") {
+			if m, ok := strings.CutPrefix(line, "run machine: "); ok {
+				recordedMachine[0] = m
+			}
+			if m, ok := strings.CutPrefix(line, "run machine detail: "); ok {
+				recordedMachine[1] = m
+			}
 		}
 	}
 

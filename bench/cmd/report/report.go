@@ -433,8 +433,30 @@ func goVersion() string {
 	return strings.TrimSpace(string(out))
 }
 
+// recordedMachine is the machine of the run the report reads, as
+// localMachine described it then (run.txt's lines "run machine" and "run
+// machine detail"); empty where run.txt has none, the report then naming
+// the machine it runs on.
+var recordedMachine [2]string
+
+// machine describes the machine the benchmarks ran on, with the CPU that
+// go test reported (cpuLine) where it differs from the model.
 func machine(cpuLine string) string {
-	var model, cpus string
+	model, rest := localMachine()
+	if recordedMachine[0] != "" {
+		model, rest = recordedMachine[0], recordedMachine[1]
+	}
+	if cpuLine != "" && cpuLine != model {
+		model += "; go test reports `" + cpuLine + "`"
+	}
+	return model + ", " + rest
+}
+
+// localMachine describes this machine: its CPU model (lscpu's, and
+// /proc/cpuinfo's where it differs), and the CPU count, platform and the
+// vector extensions the kernels use.
+func localMachine() (model, rest string) {
+	var cpus string
 	if out, err := exec.Command("lscpu").Output(); err == nil {
 		for _, line := range strings.Split(string(out), "\n") {
 			k, v, ok := strings.Cut(line, ":")
@@ -468,10 +490,7 @@ func machine(cpuLine string) string {
 			}
 		}
 	}
-	if cpuLine != "" && cpuLine != model {
-		model += "; go test reports `" + cpuLine + "`"
-	}
-	return fmt.Sprintf("%s, %s CPUs, %s/%s, %s", model, cpus, runtime.GOOS, runtime.GOARCH, strings.Join(feats, " "))
+	return model, fmt.Sprintf("%s CPUs, %s/%s, %s", cpus, runtime.GOOS, runtime.GOARCH, strings.Join(feats, " "))
 }
 
 // moduleVersions lists the bench module's dependencies with their versions.
