@@ -487,15 +487,18 @@ type failingWriter struct{ err error }
 func (w failingWriter) Write([]byte) (int, error) { return 0, w.err }
 
 // MarshalEncode is encoding/json/v2's MarshalEncode: in written to out as
-// its next value. Without opts, and where out's own options translate,
-// jgen encodes the value compact and out.WriteValue writes it, laying it
-// out under out's options at its position; with opts (which change out's
-// options for the call, with rules of their own), options jgen does not
-// translate, at a member name's position, or where out.WriteValue refuses
-// jgen's encoding, encoding/json/v2's MarshalEncode writes it. Its errors
-// are encoding/json/v2's.
+// its next value. Where out's own options, joined with the marshal
+// options of opts for the call, translate, jgen encodes the value compact
+// and out.WriteValue writes it, laying it out under out's options at its
+// position; where opts set any of jsontext's options (which change out's
+// for the call, under rules of encoding/json/v2's own), options jgen does
+// not translate, at a member name's position, or where out.WriteValue
+// refuses jgen's encoding, encoding/json/v2's MarshalEncode writes it. Its
+// errors are encoding/json/v2's.
 func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) error {
-	if len(opts) > 0 {
+	if len(opts) > 0 && hasEncoderOption(opts) {
+		// jsontext's options given for the call: encoding/json/v2
+		// refuses some changes of them mid-stream, which it decides.
 		fallbacks.Add(1)
 		return jsonv2.MarshalEncode(out, in, opts...)
 	}
@@ -503,16 +506,21 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) error {
 		// The next value is a member name, which encoding/json/v2 writes
 		// from what in marshals to under its own rules.
 		fallbacks.Add(1)
-		return jsonv2.MarshalEncode(out, in)
+		return jsonv2.MarshalEncode(out, in, opts...)
 	}
 	eo := out.Options()
+	if len(opts) > 0 {
+		// The call's marshal options over the encoder's, as
+		// encoding/json/v2 joins them for the call.
+		eo = jsonv2.JoinOptions(append([]Options{eo}, opts...)...)
+	}
 	o := optsPool.Get().(*jgen.Options)
 	defer optsPool.Put(o)
 	// out lays the value out under its own options: no layoutPass.
 	var lp layoutPass
 	if !translate([]Options{eo}, o, &lp) {
 		fallbacks.Add(1)
-		return jsonv2.MarshalEncode(out, in)
+		return jsonv2.MarshalEncode(out, in, opts...)
 	}
 	o.Layout, o.Indent = jgen.Compact, ""
 	p := bufPool.Get().(*[]byte)
@@ -520,7 +528,7 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) error {
 	if err != nil {
 		putBuf(p, b)
 		fallbacks.Add(1)
-		return jsonv2.MarshalEncode(out, in)
+		return jsonv2.MarshalEncode(out, in, opts...)
 	}
 	err = out.WriteValue(b)
 	putBuf(p, b)
@@ -529,7 +537,37 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) error {
 		// limit) and wrote nothing of it: encoding/json/v2 meets the same
 		// refusal and returns its own error for it.
 		fallbacks.Add(1)
-		return jsonv2.MarshalEncode(out, in)
+		return jsonv2.MarshalEncode(out, in, opts...)
 	}
 	return nil
+}
+
+// encoderOptions are jsontext's options taking a bool, and encoderStrings
+// those taking a string: the options of an Encoder.
+var (
+	encoderOptions = [...]boolOption{
+		jsontext.AllowDuplicateNames, jsontext.AllowInvalidUTF8,
+		jsontext.EscapeForHTML, jsontext.EscapeForJS, jsontext.Multiline,
+		jsontext.SpaceAfterColon, jsontext.SpaceAfterComma,
+		jsontext.CanonicalizeRawInts, jsontext.CanonicalizeRawFloats,
+		jsontext.ReorderRawObjects, jsontext.PreserveRawStrings,
+	}
+	encoderStrings = [...]func(string) Options{jsontext.WithIndent, jsontext.WithIndentPrefix}
+)
+
+// hasEncoderOption reports whether opts set any of jsontext's options.
+func hasEncoderOption(opts []Options) bool {
+	for _, op := range opts {
+		for _, setter := range encoderOptions {
+			if _, has := jsonv2.GetOption(op, setter); has {
+				return true
+			}
+		}
+		for _, setter := range encoderStrings {
+			if _, has := jsonv2.GetOption(op, setter); has {
+				return true
+			}
+		}
+	}
+	return false
 }

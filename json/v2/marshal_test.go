@@ -163,6 +163,56 @@ func TestMarshalEncodeDifferential(t *testing.T) {
 	}
 }
 
+// TestMarshalEncodeCallOptions: MarshalEncode with options of its own,
+// joined over the encoder's for the call: marshal options are jgen's,
+// jsontext's left to encoding/json/v2 (which refuses some changes of them
+// mid-stream); the bytes, errors and the encoder's options after the call
+// are encoding/json/v2's.
+func TestMarshalEncodeCallOptions(t *testing.T) {
+	intF := MarshalFunc(func(i int) ([]byte, error) { return []byte(`"int"`), nil })
+	for i, c := range []struct {
+		enc, call []Options
+		jgen      int // 1: jgen encodes, 0: encoding/json/v2 does, -1: either
+	}{
+		{nil, []Options{Deterministic(true)}, 1},
+		{[]Options{Deterministic(true)}, []Options{StringifyNumbers(true)}, 1},
+		{[]Options{jsontext.Multiline(true)}, []Options{Deterministic(true), FormatNilSliceAsNull(true), FormatNilMapAsNull(true)}, 1},
+		{[]Options{Deterministic(true), StringifyNumbers(true)}, []Options{StringifyNumbers(false)}, -1}, // an option set to false: see marshal.go
+		{[]Options{Deterministic(true)}, []Options{OmitZeroStructFields(true), WithMarshalers(intF)}, 1},
+		{[]Options{Deterministic(true)}, []Options{JoinOptions(Deterministic(true), StringifyNumbers(true))}, 1},
+		{[]Options{Deterministic(true)}, []Options{jsontext.EscapeForHTML(true)}, 0},
+		{[]Options{Deterministic(true)}, []Options{jsontext.Multiline(true)}, 0},
+		{[]Options{Deterministic(true)}, []Options{jsontext.AllowDuplicateNames(true)}, 0},
+		{[]Options{Deterministic(true)}, []Options{jsontext.WithIndent("  ")}, 0},
+	} {
+		var gb, wb bytes.Buffer
+		ge, we := jsontext.NewEncoder(&gb, c.enc...), jsontext.NewEncoder(&wb, c.enc...)
+		_ = ge.WriteToken(jsontext.BeginArray)
+		_ = we.WriteToken(jsontext.BeginArray)
+		fellAny, jgenAny := false, false
+		for j, v := range dropInValues {
+			if _, err := jsonv2.Marshal(v, append(append([]Options{}, c.enc...), c.call...)...); err != nil {
+				continue
+			}
+			before := fallbacks.Load()
+			gerr := MarshalEncode(ge, v, c.call...)
+			if fallbacks.Load() != before {
+				fellAny = true
+			} else {
+				jgenAny = true
+			}
+			werr := jsonv2.MarshalEncode(we, v, c.call...)
+			sameResult(t, fmt.Sprintf("case %d, value %d (%T)", i, j, v), nil, gerr, nil, werr)
+		}
+		_ = ge.WriteToken(jsontext.EndArray)
+		_ = we.WriteToken(jsontext.EndArray)
+		sameResult(t, fmt.Sprintf("case %d", i), gb.Bytes(), nil, wb.Bytes(), nil)
+		if c.jgen == 1 && !jgenAny || c.jgen == 0 && jgenAny {
+			t.Errorf("case %d: jgen encoded some %v, all fell back %v; want %d", i, jgenAny, fellAny, c.jgen)
+		}
+	}
+}
+
 // TestMarshalFallback shows which values and options go to
 // encoding/json/v2 whole, and that the others do not.
 func TestMarshalFallback(t *testing.T) {
