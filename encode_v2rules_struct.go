@@ -96,6 +96,9 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 			case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 				reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
 				reflect.Float32, reflect.Float64:
+				if v2StringToCall(sf.Type, f) {
+					return nil, false
+				}
 				ff |= v2Stringify
 			default:
 				if nt != numberType {
@@ -400,4 +403,30 @@ func v2IsZeroFunc(t reflect.Type) func(p unsafe.Pointer) bool {
 	}
 	z := v2MethodIface(t).(isZeroer)
 	return func(p unsafe.Pointer) bool { return withData(z, p).IsZero() }
+}
+
+// v2StringToCall reports whether a field of type t with the string
+// option is written by a MarshalJSONTo method or a MarshalToFunc (of t or
+// of what t points to): v2 calls it with the option in its encoder's
+// options (GetOption of StringifyNumbers reports true there, and the
+// values it marshals through that encoder get the option), which the
+// encoder jgen gives it does not carry.
+func v2StringToCall(t reflect.Type, f v2Flags) bool {
+	for i := 0; i <= v2MaxPointers; i++ {
+		if hasMethod(t, "MarshalJSONTo") {
+			return true
+		}
+		if f>>v2MarshalersShift != 0 {
+			for _, fn := range funcsFor(t, f) {
+				if fn.to != nil {
+					return true
+				}
+			}
+		}
+		if t.Kind() != reflect.Pointer {
+			return false
+		}
+		t = t.Elem()
+	}
+	return false
 }

@@ -104,7 +104,9 @@ import "errors"
 // MarshalJSONTo output under an escaping other than Minimal's (with
 // HTMLSafe, JSLineTerminators; for MarshalJSONTo also an InvalidUTF8
 // policy other than Error and ReplaceRaw), the
-// string option on a type that is not a number, map keys of other kinds
+// string option on a type that is not a number or that a MarshalJSONTo
+// method or MarshalToFunc writes (v2 gives it the option in its
+// encoder's options), map keys of other kinds
 // (v2 refuses bool, struct and array keys), a nil pointer or interface
 // key, an interface key holding a float64 or a named type, keys whose
 // method fails, yields invalid UTF-8 or (MarshalJSON, MarshalJSONTo)
