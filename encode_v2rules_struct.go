@@ -125,8 +125,11 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 		// A field with a format is written through enc, its encoding
 		// looked at for omitempty.
 		funcs := hasFunc(sf.Type, f)
-		if o.format != "" && funcs {
-			return nil, false // a format on a type a marshal function takes
+		if o.format != "" && v2FuncThroughPointers(sf.Type, f) {
+			// A format on a type a marshal function takes, or on
+			// pointers to one (v2 calls the function on the value they
+			// point to, the format ignored).
+			return nil, false
 		}
 		plain := !hasV2Methods(sf.Type) && sf.Type != numberType && o.format == "" && !funcs
 		if o.omitEmpty && !funcs && (k == reflect.Pointer || k == reflect.Interface ||
@@ -422,6 +425,24 @@ func v2StringToCall(t reflect.Type, f v2Flags) bool {
 					return true
 				}
 			}
+		}
+		if t.Kind() != reflect.Pointer {
+			return false
+		}
+		t = t.Elem()
+	}
+	return false
+}
+
+// v2FuncThroughPointers reports whether a marshal function of f applies to
+// t or to what t points to, through any number of pointers.
+func v2FuncThroughPointers(t reflect.Type, f v2Flags) bool {
+	if f>>v2MarshalersShift == 0 {
+		return false
+	}
+	for i := 0; i <= v2MaxPointers; i++ {
+		if hasFunc(t, f) {
+			return true
 		}
 		if t.Kind() != reflect.Pointer {
 			return false

@@ -92,7 +92,7 @@ import "errors"
 // SupportFormatTag, where v2 refuses it; with it, a format v2 refuses on
 // the field's type, a year outside [0,9999] under RFC3339, and a format
 // on a type with a MarshalJSONTo method or one a marshal function
-// takes), MarshalJSONTo methods
+// takes, or on pointers to it), MarshalJSONTo methods
 // that write more than one value or part of one, or return an error
 // holding a *json.SemanticError or *jsontext.SyntacticError, or io.EOF
 // (v2's errors; such a method is called again by v2 through the
