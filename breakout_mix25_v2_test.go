@@ -63,6 +63,9 @@ func mix25Funcs() []*jsonv2.Marshalers {
 	}
 }
 
+// seed25 seeds TestBreakoutMix25Random.
+var seed25 uint64 = 2525
+
 // mix25Options are options for random subsets.
 var mix25Options = []jsonv2.Options{
 	jsontext.Multiline(true), jsontext.WithIndent("  "), jsontext.WithIndentPrefix("\t"), jsontext.SpaceAfterColon(true),
@@ -78,7 +81,7 @@ var mix25Options = []jsonv2.Options{
 // the drop-in's Marshal and MarshalWrite, give encoding/json/v2's bytes
 // and error text.
 func TestBreakoutMix25Random(t *testing.T) {
-	rv := &randomValues{r: newRand(2525)}
+	rv := &randomValues{r: newRand(seed25)}
 	v2EmbedRands[rv] = true
 	defer delete(v2EmbedRands, rv)
 	funcs := mix25Funcs()
@@ -124,8 +127,17 @@ func TestBreakoutMix25Random(t *testing.T) {
 			var b, wb bytes.Buffer
 			gerr = jv2.MarshalWrite(&b, v, opts...)
 			werr = jsonv2.MarshalWrite(&wb, v, opts...)
-			if !bytes.Equal(b.Bytes(), wb.Bytes()) || fmt.Sprint(gerr) != fmt.Sprint(werr) {
+			// What v2's MarshalWrite writes before an error depends on
+			// when its pooled encoder flushes: only the error is compared.
+			if werr == nil && !bytes.Equal(b.Bytes(), wb.Bytes()) || fmt.Sprint(gerr) != fmt.Sprint(werr) {
 				t.Errorf("MarshalWrite type %d %v, options %v:\n got %q %v\nwant %q %v", i, typ, opts, b.Bytes(), gerr, wb.Bytes(), werr)
+			}
+			b.Reset()
+			wb.Reset()
+			gerr = jv2.MarshalEncode(jsontext.NewEncoder(&b, opts...), v)
+			werr = jsonv2.MarshalEncode(jsontext.NewEncoder(&wb, opts...), v)
+			if werr == nil && !bytes.Equal(b.Bytes(), wb.Bytes()) || fmt.Sprint(gerr) != fmt.Sprint(werr) {
+				t.Errorf("MarshalEncode type %d %v, options %v:\n got %q %v\nwant %q %v", i, typ, opts, b.Bytes(), gerr, wb.Bytes(), werr)
 			}
 			if werr == nil {
 				same++
