@@ -226,14 +226,16 @@ type mixField struct{ N int }
 
 type mixEmbedRaw struct {
 	A  mixField       `json:"a"`
-	R  jsontext.Value `json:",inline"`
+	R  jsontext.Value `json:",embed"`
 	B  *mixField      `json:"b,omitempty"`
 	MM map[string]mixField
 }
 
-type mixEmbedUnknown struct {
+// mixEmbedPtr is marshaled through a pointer to it, its embedded value
+// last.
+type mixEmbedPtr struct {
 	A mixField       `json:"a"`
-	R jsontext.Value `json:",unknown"`
+	R jsontext.Value `json:",embed"`
 }
 
 // TestMixEmbeddedValueWithFuncs: embedded jsontext.Value members in
@@ -246,7 +248,7 @@ func TestMixEmbeddedValueWithFuncs(t *testing.T) {
 	for _, r := range raws {
 		vals := []any{
 			mixEmbedRaw{A: mixField{1}, R: jsontext.Value(r), B: &mixField{2}, MM: map[string]mixField{"k": {3}}},
-			&mixEmbedUnknown{R: jsontext.Value(r)},
+			&mixEmbedPtr{R: jsontext.Value(r)},
 			[]mixEmbedRaw{{R: jsontext.Value(r)}},
 		}
 		for _, m := range []*Marshalers{nil, ms, vms} {
