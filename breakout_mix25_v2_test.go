@@ -4,6 +4,7 @@ package jgen_test
 
 import (
 	"bytes"
+	jsonv1 "encoding/json"
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 	"errors"
@@ -16,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jgen-go/jgen"
 	jv2 "github.com/jgen-go/jgen/json/v2"
 )
 
@@ -174,8 +176,10 @@ func (mix25Format) ExperimentalSupportFormatTag() bool { return true }
 // TestBreakoutMix25Floats: random float64 and float32 values (random
 // bits, near powers of ten, integers, subnormals, shortest-digit edge
 // cases) in slices, maps (as keys and values), struct pairs, under
-// StringifyNumbers and not, give encoding/json/v2's bytes, and each
-// float's text is strconv's shortest form as v2 writes it.
+// StringifyNumbers and not, give encoding/json/v2's bytes, jgen's v1
+// rules encoding/json's, and each float's text is strconv's shortest
+// form as v2 writes it; edge values (±0, the extremes, the bounds of the
+// notations) first.
 func TestBreakoutMix25Floats(t *testing.T) {
 	r := rand.New(rand.NewPCG(2527, 1))
 	rnd64 := func() float64 {
@@ -229,12 +233,21 @@ func TestBreakoutMix25Floats(t *testing.T) {
 		C *float64
 		D any
 	}
+	edges := []float64{0, math.Copysign(0, -1), math.SmallestNonzeroFloat64, -math.SmallestNonzeroFloat64, math.MaxFloat64, -math.MaxFloat64,
+		1e21, 1e21 - 65536, 1e-6, 1e-7, 0.000001, 9.999999999999999e20, 123456789012345678, 5e-324, 2.2250738585072014e-308,
+		float64(math.SmallestNonzeroFloat32), float64(math.MaxFloat32), 1<<53 + 1, 0.1, 0.2, 0.3, 1.0 / 3}
 	n := 20000
 	if testing.Short() {
 		n = 4000
 	}
-	for i := range n {
+	for i := range n + len(edges) {
 		f64, f32 := rnd64(), rnd32()
+		if i < len(edges) {
+			f64, f32 = edges[i], float32(edges[i])
+			if math.IsInf(float64(f32), 0) {
+				f32 = float32(math.Copysign(math.MaxFloat32, edges[i]))
+			}
+		}
 		g64 := rnd64()
 		vals := []any{
 			f64, f32, []float64{f64, g64, -f64}, []float32{f32, -f32}, [2]float32{f32, float32(g64)},
@@ -248,6 +261,14 @@ func TestBreakoutMix25Floats(t *testing.T) {
 				if !bytes.Equal(got, want) || fmt.Sprint(gerr) != fmt.Sprint(werr) {
 					t.Fatalf("%d %T %v, options %v:\n got %q %v\nwant %q %v", i, v, v, opts, got, gerr, want, werr)
 				}
+			}
+		}
+		// encoding/json (v1) against jgen's v1 rules, on what v1 takes.
+		for _, v := range []any{f64, f32, []float64{f64, g64}, []float32{f32}, pair{f64, f32, &g64, float32(g64)}, map[string]any{"a": f32, "b": f64}} {
+			want, werr := jsonv1.Marshal(v)
+			got, gerr := jgen.Marshal(v, nil)
+			if !bytes.Equal(got, want) || (gerr == nil) != (werr == nil) {
+				t.Fatalf("v1 %d %T %v:\n got %q %v\nwant %q %v", i, v, v, got, gerr, want, werr)
 			}
 		}
 		// The float alone against strconv's shortest form, in v2's
