@@ -543,3 +543,26 @@ func TestMixFuncsOnNilInterfaces(t *testing.T) {
 		}
 	}
 }
+
+type mixDeep struct{}
+
+// TestMixMaxDepthFuncsNested: function output (MarshalFunc's, and
+// MarshalToFunc's written with WriteValue) nested inside Go slices, the
+// two together at jsontext's limit of 10000 levels and one past it.
+func TestMixMaxDepthFuncsNested(t *testing.T) {
+	for _, d1 := range []int{1, 500, 999} {
+		for _, total := range []int{9999, 10000, 10001} {
+			d2 := total - d1
+			raw := []byte(strings.Repeat("[", d2) + strings.Repeat("]", d2))
+			f := MarshalFunc(func(mixDeep) ([]byte, error) { return raw, nil })
+			to := MarshalToFunc(func(e *jsontext.Encoder, _ mixDeep) error { return e.WriteValue(raw) })
+			var v any = mixDeep{}
+			for range d1 {
+				v = []any{v}
+			}
+			for _, ms := range []*Marshalers{f, to} {
+				mixSame(t, fmt.Sprintf("slices %d, total %d", d1, total), v, WithMarshalers(ms))
+			}
+		}
+	}
+}
