@@ -123,7 +123,7 @@ func TestBreakoutMix25Random(t *testing.T) {
 				continue // v2's map order shows through (keys of one name)
 			}
 			got, gerr := jv2.Marshal(v, opts...)
-			if !bytes.Equal(got, want) || fmt.Sprint(gerr) != fmt.Sprint(werr) {
+			if werr == nil && !bytes.Equal(got, want) || !sameErr(v, opts, gerr, werr) {
 				t.Errorf("type %d %v, options %v:\n got %q %v\nwant %q %v", i, typ, opts, got, gerr, want, werr)
 			}
 			var b, wb bytes.Buffer
@@ -131,14 +131,14 @@ func TestBreakoutMix25Random(t *testing.T) {
 			werr = jsonv2.MarshalWrite(&wb, v, opts...)
 			// What v2's MarshalWrite writes before an error depends on
 			// when its pooled encoder flushes: only the error is compared.
-			if werr == nil && !bytes.Equal(b.Bytes(), wb.Bytes()) || fmt.Sprint(gerr) != fmt.Sprint(werr) {
+			if werr == nil && !bytes.Equal(b.Bytes(), wb.Bytes()) || !sameErr(v, opts, gerr, werr) {
 				t.Errorf("MarshalWrite type %d %v, options %v:\n got %q %v\nwant %q %v", i, typ, opts, b.Bytes(), gerr, wb.Bytes(), werr)
 			}
 			b.Reset()
 			wb.Reset()
 			gerr = jv2.MarshalEncode(jsontext.NewEncoder(&b, opts...), v)
 			werr = jsonv2.MarshalEncode(jsontext.NewEncoder(&wb, opts...), v)
-			if werr == nil && !bytes.Equal(b.Bytes(), wb.Bytes()) || fmt.Sprint(gerr) != fmt.Sprint(werr) {
+			if werr == nil && !bytes.Equal(b.Bytes(), wb.Bytes()) || !sameErr(v, opts, gerr, werr) {
 				t.Errorf("MarshalEncode type %d %v, options %v:\n got %q %v\nwant %q %v", i, typ, opts, b.Bytes(), gerr, wb.Bytes(), werr)
 			}
 			if werr == nil {
@@ -165,6 +165,25 @@ func stable(v any, opts []jsonv2.Options, want []byte, werr error) bool {
 		}
 	}
 	return true
+}
+
+// sameErr reports whether gerr is werr, as text, or where both are
+// errors one that encoding/json/v2 gives for v under opts in some run: a
+// map whose keys fail in more than one way fails at whichever v2 meets
+// first, in the map's order (the drop-in returns v2's own error).
+func sameErr(v any, opts []jsonv2.Options, gerr, werr error) bool {
+	if fmt.Sprint(gerr) == fmt.Sprint(werr) {
+		return true
+	}
+	if gerr == nil || werr == nil {
+		return false
+	}
+	for range 200 {
+		if _, e := jsonv2.Marshal(v, opts...); e != nil && strings.HasPrefix(fmt.Sprint(gerr), strings.Split(e.Error(), " after offset")[0]) {
+			return true
+		}
+	}
+	return false
 }
 
 // mix25Format is encoding/json/v2's experimental option that enables the
