@@ -96,6 +96,9 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 			case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 				reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
 				reflect.Float32, reflect.Float64:
+				if v2StringToCall(sf.Type, f) {
+					return nil, false
+				}
 				ff |= v2Stringify
 			default:
 				if nt != numberType {
@@ -122,8 +125,11 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 		// A field with a format is written through enc, its encoding
 		// looked at for omitempty.
 		funcs := hasFunc(sf.Type, f)
-		if o.format != "" && funcs {
-			return nil, false // a format on a type a marshal function takes
+		if o.format != "" && v2FuncThroughPointers(sf.Type, f) {
+			// A format on a type a marshal function takes, or on
+			// pointers to one (v2 calls the function on the value they
+			// point to, the format ignored).
+			return nil, false
 		}
 		plain := !hasV2Methods(sf.Type) && sf.Type != numberType && o.format == "" && !funcs
 		if o.omitEmpty && !funcs && (k == reflect.Pointer || k == reflect.Interface ||
@@ -400,4 +406,48 @@ func v2IsZeroFunc(t reflect.Type) func(p unsafe.Pointer) bool {
 	}
 	z := v2MethodIface(t).(isZeroer)
 	return func(p unsafe.Pointer) bool { return withData(z, p).IsZero() }
+}
+
+// v2StringToCall reports whether a field of type t with the string
+// option is written by a MarshalJSONTo method or a MarshalToFunc (of t or
+// of what t points to): v2 calls it with the option in its encoder's
+// options (GetOption of StringifyNumbers reports true there, and the
+// values it marshals through that encoder get the option), which the
+// encoder jgen gives it does not carry.
+func v2StringToCall(t reflect.Type, f v2Flags) bool {
+	for i := 0; i <= v2MaxPointers; i++ {
+		if hasMethod(t, "MarshalJSONTo") {
+			return true
+		}
+		if f>>v2MarshalersShift != 0 {
+			for _, fn := range funcsFor(t, f) {
+				if fn.to != nil {
+					return true
+				}
+			}
+		}
+		if t.Kind() != reflect.Pointer {
+			return false
+		}
+		t = t.Elem()
+	}
+	return false
+}
+
+// v2FuncThroughPointers reports whether a marshal function of f applies to
+// t or to what t points to, through any number of pointers.
+func v2FuncThroughPointers(t reflect.Type, f v2Flags) bool {
+	if f>>v2MarshalersShift == 0 {
+		return false
+	}
+	for i := 0; i <= v2MaxPointers; i++ {
+		if hasFunc(t, f) {
+			return true
+		}
+		if t.Kind() != reflect.Pointer {
+			return false
+		}
+		t = t.Elem()
+	}
+	return false
 }

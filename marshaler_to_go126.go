@@ -60,6 +60,15 @@ type toBuffer struct {
 // method wrote any token or value.
 func callMarshalJSONToV2(m any, buf *toBuffer, o *JSONv2, ms any, html, js, allowUTF8 bool) (wrote bool, err error) {
 	buf.b.Reset()
+	// StringifyNumbers is set only where true, as v2's encoder holds it
+	// only where given: set to false, GetOption of it would hide the string
+	// tag option from encoding/json's Number in a value the method marshals
+	// through this encoder (its json.MarshalEncode), writing a number where
+	// v2 writes a string.
+	var stringify jsonv2.Options
+	if o.StringifyNumbers {
+		stringify = jsonv2.StringifyNumbers(true)
+	}
 	opts := jsonv2.JoinOptions(
 		jsontext.AllowDuplicateNames(o.AllowDuplicateNames),
 		jsontext.AllowInvalidUTF8(allowUTF8),
@@ -69,7 +78,7 @@ func callMarshalJSONToV2(m any, buf *toBuffer, o *JSONv2, ms any, html, js, allo
 		jsonv2.FormatNilSliceAsNull(o.FormatNilSliceAsNull),
 		jsonv2.FormatNilMapAsNull(o.FormatNilMapAsNull),
 		jsonv2.OmitZeroStructFields(o.OmitZeroStructFields),
-		jsonv2.StringifyNumbers(o.StringifyNumbers),
+		stringify,
 	)
 	if ms != nil {
 		opts = jsonv2.JoinOptions(opts, jsonv2.WithMarshalers(ms.(*jsonv2.Marshalers)))

@@ -92,7 +92,7 @@ import "errors"
 // SupportFormatTag, where v2 refuses it; with it, a format v2 refuses on
 // the field's type, a year outside [0,9999] under RFC3339, and a format
 // on a type with a MarshalJSONTo method or one a marshal function
-// takes), MarshalJSONTo methods
+// takes, or on pointers to it), MarshalJSONTo methods
 // that write more than one value or part of one, or return an error
 // holding a *json.SemanticError or *jsontext.SyntacticError, or io.EOF
 // (v2's errors; such a method is called again by v2 through the
@@ -101,15 +101,18 @@ import "errors"
 // [Marshalers]), map keys a MarshalToFunc applies to or whose
 // MarshalFunc names need more than copying or repeat, an embedded
 // fallback under Marshalers, MarshalJSON and
-// MarshalJSONTo output under an escaping other than Minimal's (with
-// HTMLSafe, JSLineTerminators; for MarshalJSONTo also an InvalidUTF8
-// policy other than Error and ReplaceRaw), the
-// string option on a type that is not a number, map keys of other kinds
+// MarshalJSONTo output and jsontext.Value under an escaping other than
+// Minimal's with or without HTMLSafe and JSLineTerminators (for
+// MarshalJSONTo also an InvalidUTF8 policy other than Error and
+// ReplaceRaw), the
+// string option on a type that is not a number or that a MarshalJSONTo
+// method or MarshalToFunc writes (v2 gives it the option in its
+// encoder's options), map keys of other kinds
 // (v2 refuses bool, struct and array keys), a nil pointer or interface
 // key, an interface key holding a float64 or a named type, keys whose
 // method fails, yields invalid UTF-8 or (MarshalJSON, MarshalJSONTo)
 // other than a string without escapes, distinct keys of one name without
-// AllowDuplicateNames (v2's error), jsontext.Value, and a struct type that
+// AllowDuplicateNames (v2's error), and a struct type that
 // encoding/json/v2 refuses (malformed tags, duplicate names in one
 // struct, a tag on an unexported field, an embedded non-struct without a
 // JSON name, options other than embed on an embedded struct, an embedded

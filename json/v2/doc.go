@@ -22,7 +22,9 @@
 // package's MarshalFunc, MarshalToFunc and JoinMarshalers, which jgen
 // encodes with; encoding/json's v1 options set to true other than
 // DefaultOptionsV1 alone, the jsontext options that rewrite raw values
-// such as CanonicalizeRawInts, WithIndent("")). Such a value's methods
+// such as CanonicalizeRawInts, WithIndent(""), StringifyNumbers(false) set
+// explicitly, under which v2 writes a json.Number with the string tag
+// option as a number). Such a value's methods
 // may be called twice. WithIndentPrefix, SpaceAfterColon and
 // SpaceAfterComma, in either layout, are jgen's output rewritten in one
 // more pass over it (jgen has no such layouts of its own).

@@ -80,6 +80,9 @@ func OmitZeroStructFields(v bool) Options { return jsonv2.OmitZeroStructFields(v
 func RejectUnknownMembers(v bool) Options { return jsonv2.RejectUnknownMembers(v) }
 
 // StringifyNumbers is encoding/json/v2's option of that name.
+// StringifyNumbers(false), given, is left to encoding/json/v2 whole: it
+// writes an encoding/json Number with the string tag option as a number
+// there (where the option is not given, as a string).
 func StringifyNumbers(v bool) Options { return jsonv2.StringifyNumbers(v) }
 
 // WithMarshalers is encoding/json/v2's option of that name; jgen encodes

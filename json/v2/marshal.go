@@ -184,6 +184,13 @@ func translateJoined(opts []Options, o *jgen.Options, p *layoutPass) bool {
 			return false
 		}
 	}
+	if v, has := lastBool(opts, jsonv2.StringifyNumbers); has && !v {
+		// encoding/json's Number reads the option with GetOption, which
+		// reports the string tag option only where StringifyNumbers is
+		// not set: StringifyNumbers(false) writes a Number field with
+		// the string option as a number, where jgen quotes it.
+		return false
+	}
 	var (
 		ms  *Marshalers
 		has bool

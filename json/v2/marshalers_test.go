@@ -211,7 +211,11 @@ func declinedWith(v any, name string) bool {
 	switch v.(type) {
 	case fallbackMap:
 		return true
-	case map[string]int, map[string]any, fholder, *fholder:
+	case fholder, *fholder:
+		// The names of "interface any" repeat; a MarshalToFunc on int
+		// meets the field I with the string option.
+		return name == "interface any" || name == "MarshalToFunc skip to func"
+	case map[string]int, map[string]any:
 		// The names of "interface any" repeat.
 		return name == "interface any"
 	case map[string]string:
