@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"sync"
 	"unsafe"
+
+	"github.com/jgen-go/jgen/internal/bufpool"
 )
 
 // WriteValue writes v as one JSON value at the current position, with the
@@ -58,7 +60,8 @@ import (
 // (the stream is dead, as after any token's write error). In append mode
 // the value is encoded in place and cut back on error. In writer mode
 // memory grows by the size of the largest value's encoding (scratch
-// buffers up to 1 MiB are pooled for reuse). Each marshal method of v is
+// buffers are pooled for reuse: up to 1 MiB always, larger ones while the
+// values written fill a quarter of them). Each marshal method of v is
 // called once per value encoded, as encoding/json calls it, and a value
 // that fails costs time linear in the part of it walked before the
 // failure.
@@ -121,7 +124,7 @@ func (g *Generator) WriteValue(v any) error {
 		} else {
 			err = g.appendRaw(out)
 		}
-		if cap(out) <= maxPooledScratch {
+		if bufpool.Keep(out) {
 			*sp = out[:0]
 			scratchPool.Put(sp)
 		}
@@ -145,10 +148,6 @@ func (g *Generator) writeValueV2Std(v any) error {
 	}
 	return g.note(err)
 }
-
-// maxPooledScratch is the largest scratch buffer WriteValue keeps for
-// reuse in writer mode.
-const maxPooledScratch = 1 << 20
 
 var scratchPool = sync.Pool{New: func() any { return new([]byte) }}
 
@@ -310,9 +309,10 @@ func (e *encState) untrack(v reflect.Value, n int) {
 // an *OptionsError for invalid opts, and the errors of WriteValue (with a
 // nil slice).
 //
-// The value is encoded into a pooled scratch buffer (buffers up to 1 MiB
-// are kept for reuse) and copied out, so the result is the one
-// allocation of Marshal itself, sized to the encoding.
+// The value is encoded into a pooled scratch buffer (kept for reuse up to
+// 1 MiB, and beyond while the values marshaled fill a quarter of it) and
+// copied out, so the result is the one allocation of Marshal itself,
+// sized to the encoding.
 func Marshal(v any, opts *Options) ([]byte, error) {
 	p, err := getGenerator(opts)
 	if err != nil {
@@ -444,22 +444,22 @@ func putGenerator(p *pooledGenerator) {
 	genPool.Put(p)
 }
 
-// putScratch gives b, grown from *sp, back to scratchPool unless it is
-// larger than maxPooledScratch, so that one huge value does not keep its
-// memory for the life of the pool.
+// putScratch gives b, grown from *sp, back to scratchPool, emptied where
+// bufpool.Keep drops it, so that one huge value does not keep its memory
+// for the life of the pool.
 func putScratch(sp *[]byte, b []byte) {
-	if cap(b) > maxPooledScratch {
+	if !bufpool.Keep(b) {
 		b = nil
 	}
 	*sp = b[:0]
 	scratchPool.Put(sp)
 }
 
-// putScratch keeps b, grown from p.scratch, as p's scratch buffer unless
-// it is larger than maxPooledScratch, so that one huge value does not
-// keep its memory for the life of the pool.
+// putScratch keeps b, grown from p.scratch, as p's scratch buffer where
+// bufpool.Keep keeps it, so that one huge value does not keep its memory
+// for the life of the pool.
 func (p *pooledGenerator) putScratch(b []byte) {
-	if cap(b) > maxPooledScratch {
+	if !bufpool.Keep(b) {
 		b = nil
 	}
 	p.scratch = b[:0]

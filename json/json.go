@@ -32,6 +32,7 @@ import (
 	"sync"
 
 	"github.com/jgen-go/jgen"
+	"github.com/jgen-go/jgen/internal/bufpool"
 )
 
 // The options of Marshal and of an Encoder with HTML escaping (the
@@ -54,10 +55,6 @@ func strict(e jgen.Escaping) *jgen.Escaping {
 	return &e
 }
 
-// maxPooled is the largest scratch buffer kept for reuse, in bytes: a
-// rare large value does not pin its memory in the pool.
-const maxPooled = 1 << 20
-
 var bufPool = sync.Pool{New: func() any {
 	b := make([]byte, 0, 1024)
 	return &b
@@ -65,9 +62,11 @@ var bufPool = sync.Pool{New: func() any {
 
 func getBuf() *[]byte { return bufPool.Get().(*[]byte) }
 
-// putBuf returns b, the grown contents of *p, to the pool.
+// putBuf returns b, the grown contents of *p, to the pool where
+// bufpool.Keep keeps it: a rare large value does not pin its memory in
+// the pool.
 func putBuf(p *[]byte, b []byte) {
-	if cap(b) > maxPooled {
+	if !bufpool.Keep(b) {
 		return
 	}
 	*p = b[:0]

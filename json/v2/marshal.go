@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 
 	"github.com/jgen-go/jgen"
+	"github.com/jgen-go/jgen/internal/bufpool"
 )
 
 // fallbacks counts the calls handed to encoding/json/v2 whole, for the
@@ -328,11 +329,10 @@ var bufPool = sync.Pool{New: func() any {
 	return &b
 }}
 
-// maxPooled is the largest scratch buffer kept for reuse, in bytes.
-const maxPooled = 1 << 20
-
+// putBuf returns b, the grown contents of *p, to the pool where
+// bufpool.Keep keeps it.
 func putBuf(p *[]byte, b []byte) {
-	if cap(b) > maxPooled {
+	if !bufpool.Keep(b) {
 		return
 	}
 	*p = b[:0]
