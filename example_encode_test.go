@@ -1,6 +1,7 @@
 package jgen_test
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"time"
@@ -88,4 +89,36 @@ func ExampleEncoder() {
 	// {"a":1,"b":2}
 	// ["\u0001"]
 	// null
+}
+
+// encoding/json/v2's rules, on any Go (1.26 included): set Options.V2.
+// What the rules do not implement, such as a format tag without
+// SupportFormatTag (which encoding/json/v2 refuses too), is refused with
+// an error matching ErrV2Unimplemented, before anything is written.
+func ExampleJSONv2() {
+	type Point struct{ X, Y int }
+	type Shape struct {
+		Name   string    `json:"name"`
+		Points []Point   `json:"points"`
+		Tags   []string  `json:"tags"`
+		At     time.Time `json:"at,format:DateOnly"`
+	}
+	s := Shape{Name: "<tri>", Points: []Point{{0, 0}, {1, 2}}, At: time.Date(2026, 12, 3, 0, 0, 0, 0, time.UTC)}
+	_, err := jgen.Marshal(s, &jgen.Options{V2: &jgen.JSONv2{}})
+	fmt.Println(errors.Is(err, jgen.ErrV2Unimplemented))
+
+	points := jgen.MarshalFunc(func(p Point) ([]byte, error) {
+		return fmt.Appendf(nil, "[%d,%d]", p.X, p.Y), nil
+	})
+	b, err := jgen.Marshal(s, &jgen.Options{V2: &jgen.JSONv2{
+		SupportFormatTag: true,
+		Marshalers:       jgen.JoinMarshalers(points),
+	}})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(string(b))
+	// Output:
+	// true
+	// {"name":"<tri>","points":[[0,0],[1,2]],"tags":[],"at":"2026-12-03"}
 }

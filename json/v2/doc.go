@@ -41,6 +41,15 @@
 // string, integer and float kinds without methods), as encoding/json/v2
 // writes them, and sorted otherwise (any order is valid there).
 //
+// The format tag option (`json:"at,format:unix"`) is refused by
+// encoding/json/v2, and so left to it, unless opts hold its experimental
+// option: any Options value with the method ExperimentalSupportFormatTag()
+// bool reporting true, which is how encoding/json/v2 recognises it (it
+// keeps its own in an internal package, for
+// github.com/go-json-experiment/json to export; a type that embeds Options
+// and has the method serves, as in the example). With it, jgen writes
+// the formats itself ([jgen.JSONv2.SupportFormatTag]).
+//
 // Everything else is encoding/json/v2's: Unmarshal and its relatives are
 // forwarded, and the types, options and errors are aliases or forwarding
 // functions of its own, so that values, type assertions and errors.As

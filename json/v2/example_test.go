@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"time"
 
 	json "github.com/jgen-go/jgen/json/v2"
 )
@@ -68,4 +69,31 @@ func ExampleWithMarshalers() {
 	fmt.Println(string(b))
 	// Output:
 	// [{"where":"Oslo","temp":"-3.2°C"},{"where":"unknown","temp":"21.0°C"}]
+}
+
+// formatTags is encoding/json/v2's experimental option that enables the
+// format tag option: encoding/json/v2 recognises it by its method.
+type formatTags struct{ json.Options }
+
+func (formatTags) ExperimentalSupportFormatTag() bool { return true }
+
+// Format tags need encoding/json/v2's experimental option, without which
+// it refuses them; with it, jgen writes them.
+func ExampleMarshal_formatTag() {
+	type Event struct {
+		At   time.Time     `json:"at,format:unix"`
+		Took time.Duration `json:"took,format:units"`
+		ID   []byte        `json:"id,format:hex"`
+	}
+	ev := Event{At: time.Unix(1700000000, 0), Took: 1500 * time.Millisecond, ID: []byte{0xca, 0xfe}}
+	_, err := json.Marshal(ev)
+	fmt.Println(err != nil)
+	b, err := json.Marshal(ev, formatTags{})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(string(b))
+	// Output:
+	// true
+	// {"at":1700000000,"took":"1.5s","id":"cafe"}
 }

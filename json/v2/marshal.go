@@ -435,9 +435,10 @@ func sharedTranslation(opts []Options, p *layoutPass) (o *jgen.Options, ok bool)
 // (the *SemanticError or *jsontext.SyntacticError with its JSON pointer).
 // A value jgen encodes costs the result's allocation, one more where
 // opts holds more than one option (encoding/json/v2's JoinOptions), and
-// about five for each non-empty map (its entries collected and sorted;
-// a few more for a large map of integer keys, whose names share a
-// growing buffer).
+// up to about five for each non-empty map: none for a map[string]string,
+// map[string]bool, map[string]int or map[string]int64 unless sorted
+// (Deterministic and more than 8 entries), a few more for a large map of
+// integer keys under Deterministic, whose names share a growing buffer.
 // A nil Options is ignored, as encoding/json/v2 ignores it.
 func Marshal(in any, opts ...Options) ([]byte, error) {
 	p := bufPool.Get().(*[]byte)
