@@ -18,92 +18,20 @@ import (
 	"strconv"
 	"testing"
 
-	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 
 	"github.com/jgen-go/jgen"
+	"github.com/jgen-go/jgen/internal/membersort"
 )
 
-// sortMembers returns in, one JSON value, with the members of each of its
-// objects sorted by their unquoted names (equal names by their bytes),
-// each member keeping the bytes it had (its name and value as written),
-// each position the whitespace before the member there (the layout's).
-// Unlike jsontext's Canonicalize it rewrites no string or number.
+// sortMembers is membersort.Sort, failing the test on invalid JSON.
 func sortMembers(t *testing.T, in []byte) []byte {
 	t.Helper()
-	d := jsontext.NewDecoder(bytes.NewReader(in), jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true))
-	kind := d.PeekKind()
-	if kind != '{' && kind != '[' {
-		return in
-	}
-	if _, err := d.ReadToken(); err != nil {
+	out, err := membersort.Sort(in)
+	if err != nil {
 		t.Fatalf("sortMembers(%s): %v", in, err)
 	}
-	type member struct{ name, b []byte }
-	var (
-		ms []member
-		ws [][]byte
-	)
-	prev := int(d.InputOffset())
-	out := append([]byte(nil), in[:prev]...)
-	for k := d.PeekKind(); k != '}' && k != ']'; k = d.PeekKind() {
-		var name []byte
-		if kind == '{' {
-			raw, err := d.ReadValue()
-			if err != nil {
-				t.Fatalf("sortMembers(%s): %v", in, err)
-			}
-			name, _ = jsontext.AppendUnquote(nil, raw)
-		}
-		v, err := d.ReadValue()
-		if err != nil {
-			t.Fatalf("sortMembers(%s): %v", in, err)
-		}
-		end := int(d.InputOffset())
-		pre := in[prev : end-len(v)]
-		if i := bytes.IndexByte(pre, ','); i >= 0 && len(bytes.TrimSpace(pre[:i])) == 0 {
-			pre = pre[i+1:]
-		}
-		rest := bytes.TrimLeft(pre, " \t\r\n")
-		ws = append(ws, pre[:len(pre)-len(rest)])
-		b := append(append([]byte(nil), rest...), sortMembers(t, v)...)
-		ms = append(ms, member{name, b})
-		prev = end
-	}
-	if _, err := d.ReadToken(); err != nil {
-		t.Fatalf("sortMembers(%s): %v", in, err)
-	}
-	if kind == '{' {
-		slices.SortStableFunc(ms, func(x, y member) int {
-			if c := bytes.Compare(x.name, y.name); c != 0 {
-				return c
-			}
-			return bytes.Compare(x.b, y.b)
-		})
-	}
-	for i, m := range ms {
-		if i > 0 {
-			out = append(out, ',')
-		}
-		out = append(append(out, ws[i]...), m.b...)
-	}
-	return append(out, in[prev:d.InputOffset()]...)
-}
-
-func TestSortMembers(t *testing.T) {
-	for _, c := range []struct{ in, want string }{
-		{`1`, `1`},
-		{`{}`, `{}`},
-		{`{"b":1,"a":[{"d":"\u2028","c":1e1}]}`, `{"a":[{"c":1e1,"d":"\u2028"}],"b":1}`},
-		{"{\n\t\"b\": 1,\n\t\"a\": {\n\t\t\"y\": 2,\n\t\t\"x\": 1\n\t}\n}", "{\n\t\"a\": {\n\t\t\"x\": 1,\n\t\t\"y\": 2\n\t},\n\t\"b\": 1\n}"},
-		{`{"\u0062":1,"a":2}`, `{"a":2,"\u0062":1}`},
-		{`{"a":2,"a":1}`, `{"a":1,"a":2}`},
-		{`{"b":[2, 1], "a":1}`, `{"a":1, "b":[2, 1]}`},
-	} {
-		if got := sortMembers(t, []byte(c.in)); string(got) != c.want {
-			t.Errorf("sortMembers(%s) = %s, want %s", c.in, got, c.want)
-		}
-	}
+	return out
 }
 
 // anyOrderValues are maps that AnyMapOrder writes in iteration order, and

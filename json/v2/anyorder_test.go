@@ -7,75 +7,20 @@ import (
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 	"fmt"
-	"slices"
 	"strconv"
 	"testing"
+
+	"github.com/jgen-go/jgen/internal/membersort"
 )
 
-// sortMembers returns in, one JSON value, with the members of each of its
-// objects sorted by their unquoted names (equal names by their bytes),
-// each member keeping the bytes it had (its name and value as written),
-// each position the whitespace before the member there (the layout's).
-// Unlike jsontext's Canonicalize it rewrites no string or number.
+// sortMembers is membersort.Sort, failing the test on invalid JSON.
 func sortMembers(t *testing.T, in []byte) []byte {
 	t.Helper()
-	d := jsontext.NewDecoder(bytes.NewReader(in), jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true))
-	kind := d.PeekKind()
-	if kind != '{' && kind != '[' {
-		return in
-	}
-	if _, err := d.ReadToken(); err != nil {
+	out, err := membersort.Sort(in)
+	if err != nil {
 		t.Fatalf("sortMembers(%s): %v", in, err)
 	}
-	type member struct{ name, b []byte }
-	var (
-		ms []member
-		ws [][]byte
-	)
-	prev := int(d.InputOffset())
-	out := append([]byte(nil), in[:prev]...)
-	for k := d.PeekKind(); k != '}' && k != ']'; k = d.PeekKind() {
-		var name []byte
-		if kind == '{' {
-			raw, err := d.ReadValue()
-			if err != nil {
-				t.Fatalf("sortMembers(%s): %v", in, err)
-			}
-			name, _ = jsontext.AppendUnquote(nil, raw)
-		}
-		v, err := d.ReadValue()
-		if err != nil {
-			t.Fatalf("sortMembers(%s): %v", in, err)
-		}
-		end := int(d.InputOffset())
-		pre := in[prev : end-len(v)]
-		if i := bytes.IndexByte(pre, ','); i >= 0 && len(bytes.TrimSpace(pre[:i])) == 0 {
-			pre = pre[i+1:]
-		}
-		rest := bytes.TrimLeft(pre, " \t\r\n")
-		ws = append(ws, pre[:len(pre)-len(rest)])
-		b := append(append([]byte(nil), rest...), sortMembers(t, v)...)
-		ms = append(ms, member{name, b})
-		prev = end
-	}
-	if _, err := d.ReadToken(); err != nil {
-		t.Fatalf("sortMembers(%s): %v", in, err)
-	}
-	if kind == '{' {
-		slices.SortStableFunc(ms, func(x, y member) int {
-			if c := bytes.Compare(x.name, y.name); c != 0 {
-				return c
-			}
-			return bytes.Compare(x.b, y.b)
-		})
-	}
-	for i, m := range ms {
-		if i > 0 {
-			out = append(out, ',')
-		}
-		out = append(append(out, ws[i]...), m.b...)
-	}
-	return append(out, in[prev:d.InputOffset()]...)
+	return out
 }
 
 // TestMarshalAnyMapOrder: without Deterministic the drop-in writes maps
