@@ -1,9 +1,5 @@
 //go:build goexperiment.jsonv2 && go1.27
 
-// Package membersort puts the members of JSON objects in order of their
-// names, for the tests that compare output written in Go's map order
-// (jgen's JSONv2.AnyMapOrder, encoding/json/v2 without Deterministic)
-// with sorted output.
 package membersort
 
 import (
