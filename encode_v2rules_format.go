@@ -225,24 +225,32 @@ func v2BytesFormat(t reflect.Type, f v2Flags, format string) (v2Func, bool) {
 	default:
 		return nil, false
 	}
-	isSlice := t.Kind() == reflect.Slice
-	n := 0
-	if !isSlice {
-		n = t.Len()
-	}
+	bytesAt := v2BytesAt(t, f)
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
-		data := p
-		if isSlice {
-			h := (*sliceHeader)(p)
-			if h.data == nil && f&v2NilSliceNull != 0 {
-				return append(b, "null"...), nil
-			}
-			data, n = h.data, h.len
+		data, n, null := bytesAt(p)
+		if null {
+			return append(b, "null"...), nil
 		}
 		b = append(b, '"')
 		b = appendEncode(b, unsafe.Slice((*byte)(data), n))
 		return append(b, '"'), nil
 	}, true
+}
+
+// v2BytesAt returns, for a []byte or [N]byte t, the function giving the
+// bytes of the value at p (their address and count) and whether it is a
+// nil slice written as null under f (FormatNilSliceAsNull). The count is
+// the function's own per call: the encoders holding it are shared.
+func v2BytesAt(t reflect.Type, f v2Flags) func(p unsafe.Pointer) (data unsafe.Pointer, n int, null bool) {
+	if t.Kind() != reflect.Slice {
+		n := t.Len()
+		return func(p unsafe.Pointer) (unsafe.Pointer, int, bool) { return p, n, false }
+	}
+	nullNil := f&v2NilSliceNull != 0
+	return func(p unsafe.Pointer) (unsafe.Pointer, int, bool) {
+		h := (*sliceHeader)(p)
+		return h.data, h.len, h.data == nil && nullNil
+	}
 }
 
 // v2ByteArray is the array format of a []byte or [N]byte t: its bytes as
@@ -254,19 +262,11 @@ func v2ByteArray(t reflect.Type, f v2Flags) (v2Func, bool) {
 	if !ok {
 		return nil, false
 	}
-	isSlice := t.Kind() == reflect.Slice
-	n := 0
-	if !isSlice {
-		n = t.Len()
-	}
+	bytesAt := v2BytesAt(t, f)
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
-		data := p
-		if isSlice {
-			h := (*sliceHeader)(p)
-			if h.data == nil && f&v2NilSliceNull != 0 {
-				return append(b, "null"...), nil
-			}
-			data, n = h.data, h.len
+		data, n, null := bytesAt(p)
+		if null {
+			return append(b, "null"...), nil
 		}
 		if s.room < 1 {
 			return b, s.depthError(b, '[')

@@ -297,3 +297,34 @@ func TestWriteValueV2FormatOff(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteValueV2FormatConcurrent encodes byte slices of many lengths
+// under each bytes format from several goroutines sharing one compiled
+// encoder: each gets the bytes of its own value (under -race, no write to
+// state the encoders share).
+func TestWriteValueV2FormatConcurrent(t *testing.T) {
+	type hexed struct {
+		B []byte `json:",format:hex"`
+		A []byte `json:",format:array"`
+	}
+	opts := &jgen.Options{V2: &jgen.JSONv2{SupportFormatTag: true}}
+	done := make(chan struct{})
+	for g := range 4 {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for i := range 200 {
+				n := (g*7 + i) % 13
+				v := hexed{B: []byte(strings.Repeat("\x01", n)), A: []byte(strings.Repeat("\x02", n))}
+				want := fmt.Sprintf(`{"B":"%s","A":[%s]}`, strings.Repeat("01", n), strings.TrimSuffix(strings.Repeat("2,", n), ","))
+				got, err := jgen.Marshal(v, opts)
+				if err != nil || string(got) != want {
+					t.Errorf("n=%d: got %s, %v; want %s", n, got, err, want)
+					return
+				}
+			}
+		}()
+	}
+	for range 4 {
+		<-done
+	}
+}
