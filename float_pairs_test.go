@@ -47,37 +47,46 @@ func floatLoopValues() []any {
 // an io.Writer with a small buffer, after strings of every length up to
 // 600 (so the values start on every side of the buffer's size).
 func TestFloatLoopsBufferBoundaries(t *testing.T) {
-	opts := &jgen.Options{Escaping: jgen.Stdlib}
 	for _, v := range floatLoopValues() {
 		want, err := json.Marshal(v)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for p := range 65 {
-			prefix := strings.Repeat("p", p)
-			for c := range 81 {
-				dst := append(make([]byte, 0, p+c), prefix...)
-				got, err := jgen.AppendMarshal(dst, v, opts)
-				if err != nil || string(got) != prefix+string(want) {
-					t.Fatalf("AppendMarshal(%d bytes, spare %d, %v):\n got %q %v\nwant %q", p, c, v, got, err, prefix+string(want))
-				}
+		checkFloatBoundaries(t, v, want, jgen.Options{Escaping: jgen.Stdlib})
+	}
+}
+
+// checkFloatBoundaries holds that v encodes under opts to want after
+// every prefix and spare capacity, and through a small-buffered
+// Generator after strings of every length (TestFloatLoopsBufferBoundaries).
+func checkFloatBoundaries(t *testing.T, v any, want []byte, opts jgen.Options) {
+	t.Helper()
+	for p := range 65 {
+		prefix := strings.Repeat("p", p)
+		for c := range 81 {
+			dst := append(make([]byte, 0, p+c), prefix...)
+			got, err := jgen.AppendMarshal(dst, v, &opts)
+			if err != nil || string(got) != prefix+string(want) {
+				t.Fatalf("AppendMarshal(%d bytes, spare %d, %v):\n got %q %v\nwant %q", p, c, v, got, err, prefix+string(want))
 			}
 		}
-		for p := 0; p <= 600; p += 7 {
-			var w bytes.Buffer
-			g, err := jgen.NewGenerator(&w, &jgen.Options{Escaping: jgen.Stdlib, BufferSize: 512})
+	}
+	gopts := opts
+	gopts.BufferSize = 512
+	for p := 0; p <= 600; p += 7 {
+		var w bytes.Buffer
+		g, err := jgen.NewGenerator(&w, &gopts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := strings.Repeat("s", p)
+		for _, err := range []error{g.WriteStartArray(), g.WriteString(s), g.WriteValue(v), g.WriteValue(v), g.WriteEndArray(), g.Flush()} {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s := strings.Repeat("s", p)
-			for _, err := range []error{g.WriteStartArray(), g.WriteString(s), g.WriteValue(v), g.WriteValue(v), g.WriteEndArray(), g.Flush()} {
-				if err != nil {
-					t.Fatal(err)
-				}
-			}
-			if exp := `["` + s + `",` + string(want) + "," + string(want) + "]\n"; w.String() != exp {
-				t.Fatalf("Generator after %d bytes, %v:\n got %q\nwant %q", p, v, w.String(), exp)
-			}
+		}
+		if exp := `["` + s + `",` + string(want) + "," + string(want) + "]\n"; w.String() != exp {
+			t.Fatalf("Generator after %d bytes, %v:\n got %q\nwant %q", p, v, w.String(), exp)
 		}
 	}
 }

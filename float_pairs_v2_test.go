@@ -3,11 +3,9 @@
 package jgen_test
 
 import (
-	"bytes"
 	jsonv2 "encoding/json/v2"
 	"fmt"
 	"math"
-	"strings"
 	"testing"
 
 	"github.com/jgen-go/jgen"
@@ -16,38 +14,12 @@ import (
 // TestFloatLoopsBufferBoundariesV2 is TestFloatLoopsBufferBoundaries
 // under the v2 rules, against encoding/json/v2's bytes.
 func TestFloatLoopsBufferBoundariesV2(t *testing.T) {
-	opts := &jgen.Options{V2: &jgen.JSONv2{}}
 	for _, v := range floatLoopValues() {
 		want, err := jsonv2.Marshal(v)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for p := range 65 {
-			prefix := strings.Repeat("p", p)
-			for c := range 81 {
-				dst := append(make([]byte, 0, p+c), prefix...)
-				got, err := jgen.AppendMarshal(dst, v, opts)
-				if err != nil || string(got) != prefix+string(want) {
-					t.Fatalf("AppendMarshal(%d bytes, spare %d, %v):\n got %q %v\nwant %q", p, c, v, got, err, prefix+string(want))
-				}
-			}
-		}
-		for p := 0; p <= 600; p += 7 {
-			var w bytes.Buffer
-			g, err := jgen.NewGenerator(&w, &jgen.Options{V2: &jgen.JSONv2{}, BufferSize: 512})
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := strings.Repeat("s", p)
-			for _, err := range []error{g.WriteStartArray(), g.WriteString(s), g.WriteValue(v), g.WriteValue(v), g.WriteEndArray(), g.Flush()} {
-				if err != nil {
-					t.Fatal(err)
-				}
-			}
-			if exp := `["` + s + `",` + string(want) + "," + string(want) + "]\n"; w.String() != exp {
-				t.Fatalf("Generator after %d bytes, %v:\n got %q\nwant %q", p, v, w.String(), exp)
-			}
-		}
+		checkFloatBoundaries(t, v, want, jgen.Options{V2: &jgen.JSONv2{}})
 	}
 }
 
