@@ -38,10 +38,14 @@ func init() { v2StdError = addV2StdError }
 //     an invalid json.Number jgen's *ValueError, where encoding/json/v2's
 //     Err quotes the number).
 //
-// A value jgen declines (ErrV2Unimplemented) gets none: encoding/json/v2
-// may encode it.
+// A value jgen declines (its reason an *unimplementedError, matching
+// ErrV2Unimplemented) gets none: encoding/json/v2 may encode it. The
+// reason is the Err of the decline itself, never wrapped, so that one
+// type switch tells it; a method's or marshal function's own error that
+// wraps ErrV2Unimplemented is a failure of the method, which v2 reports.
 func addV2StdError(ee *EncodeError) {
-	if _, done := ee.Err.(*v2Reason); done || errors.Is(ee.Err, ErrV2Unimplemented) {
+	switch ee.Err.(type) {
+	case *v2Reason, *unimplementedError:
 		return
 	}
 	ptr := jsontext.Pointer(ee.Pointer)

@@ -99,6 +99,13 @@ func callMarshalJSONToV2(m any, buf *toBuffer, o *JSONv2, ms any, html, js, allo
 // to it (the Go 1.27 twin returns the reason of the *EncodeError).
 func v2ToFailure(err error, wrote bool, tb *toBuffer) (reason error, ok bool) { return nil, false }
 
+// v2ToDeclined says why a MarshalJSONTo call (a method or a
+// MarshalToFunc) that returned an error is declined: the words after the
+// method's name in the reason.
+func v2ToDeclined(err error, wrote bool, tb *toBuffer) string {
+	return "failed, which Go 1.26's encoding/json/v2 experiment reports in its own way"
+}
+
 // MarshalToFunc returns a list of one function encoding the values of
 // type T under the v2 rules, as encoding/json/v2's MarshalToFunc: it
 // applies to the values [MarshalFunc]'s function of type T applies to,

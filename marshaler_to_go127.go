@@ -129,6 +129,28 @@ func v2ToFailure(err error, wrote bool, tb *toBuffer) (reason error, ok bool) {
 	return err, true
 }
 
+// v2ToDeclined says why a MarshalJSONTo call (a method or a
+// MarshalToFunc) that returned err != nil into tb, which v2ToFailure does
+// not report, is declined: the words after the method's name in the
+// reason.
+func v2ToDeclined(err error, wrote bool, tb *toBuffer) string {
+	var sem *jsonv2.SemanticError
+	var syn *jsontext.SyntacticError
+	switch {
+	case wrote && (tb.enc.StackDepth() != 0 || !json.Valid(tb.b.Bytes())):
+		return "failed having written part of a value or more than one (encoding/json/v2's error, at its position within the output)"
+	case errors.Is(err, errors.ErrUnsupported):
+		return "returned errors.ErrUnsupported having written a value (encoding/json/v2's error)"
+	case errors.As(err, &sem):
+		return "returned an error holding a *json.SemanticError, whose position encoding/json/v2 fills in from its own encoder"
+	case errors.As(err, &syn):
+		return "returned an error holding a *jsontext.SyntacticError, whose position encoding/json/v2 gives from its own encoder"
+	case err == io.EOF:
+		return "returned io.EOF, which encoding/json/v2 reports as io.ErrUnexpectedEOF"
+	}
+	return "failed"
+}
+
 // MarshalToFunc returns a list of one function encoding the values of
 // type T under the v2 rules, as encoding/json/v2's MarshalToFunc: it
 // applies to the values [MarshalFunc]'s function of type T applies to,
