@@ -172,9 +172,9 @@ func v2MarshalJSONToEncoder(t reflect.Type, prev v2Func) v2Func {
 // v2MarshalJSONToEncoder says, the encoder carrying encoding/json/v2's
 // equivalent of the options' Marshalers, and appends its output to b;
 // skip is set where it declines (errors.ErrUnsupported, nothing
-// written), b then unchanged. For a method (fn nil), a failure whose
-// error v2 reports as jgen knows it (v2ToFailure) is that error; other
-// failures are declined.
+// written), b then unchanged. A failure whose error v2 reports as jgen
+// knows it (v2ToFailure) is that error, for the method's type t or the
+// function's T (as v2 names them); other failures are declined.
 func (s *v2State) callTo(b []byte, t reflect.Type, m any, fn *marshalFunc) (out []byte, skip bool, err error) {
 	e := s.esc.escaping
 	if e.InvalidUTF8 != InvalidUTF8Error && e.InvalidUTF8 != InvalidUTF8ReplaceRaw {
@@ -203,10 +203,13 @@ func (s *v2State) callTo(b []byte, t reflect.Type, m any, fn *marshalFunc) (out 
 			}
 		}
 	}
-	if fn == nil && (!wrote || err != nil) {
+	if !wrote || err != nil {
 		// An error, or no value: v2's error where jgen knows it.
 		if reason, known := v2ToFailure(err, wrote, tb); known {
 			toBufferPool.Put(tb)
+			if fn != nil {
+				return b, false, methodErr(fn.typ, "MarshalToFunc", reason)
+			}
 			return b, false, methodErr(t, "MarshalJSONTo", reason)
 		}
 	}

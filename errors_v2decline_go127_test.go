@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/jgen-go/jgen"
+	jgenv2 "github.com/jgen-go/jgen/json/v2"
 )
 
 // declTo is a value whose MarshalJSONTo calls f.
@@ -97,4 +98,92 @@ func TestV2DeclineReasonsTo(t *testing.T) {
 			msg: unimpl + "value of type jgen_test.declValueFallback: encoding/json/v2 rule not implemented: name of the embedded fallback jsontext.Value (Go struct field Extra in jgen_test.declValueFallback) that is the name of a member written, or of another of its names (encoding/json/v2's error)",
 			typ: reflect.TypeFor[declValueFallback]()},
 	})
+}
+
+// TestV2FuncAndToFailures: the error of a MarshalToFunc, a MarshalFunc
+// or a MarshalJSONTo method in jgen's own API is an *EncodeError of the
+// function's T (the method's type) wrapping it, not a decline, with
+// encoding/json/v2's *json.SemanticError for it beside it (its GoType and
+// JSONPointer v2's); the drop-in returns encoding/json/v2's error.
+func TestV2FuncAndToFailures(t *testing.T) {
+	boom := errors.New("boom")
+	v := declFuncHolder{PP: &declFuncPoint{}}
+	for _, c := range []struct {
+		name string
+		m    *jgen.Marshalers   // jgen's functions (nil: none)
+		std  *jsonv2.Marshalers // encoding/json/v2's
+		drop *jgenv2.Marshalers // the drop-in's (nil: not compared, or none)
+		in   any
+		msg  string
+		typ  reflect.Type
+		err  error // matched by errors.Is
+	}{
+		{name: "MarshalToFunc", in: v,
+			m:    jgen.MarshalToFunc(func(*jsontext.Encoder, declFuncPoint) error { return boom }),
+			std:  jsonv2.MarshalToFunc(func(*jsontext.Encoder, declFuncPoint) error { return boom }),
+			drop: jgenv2.MarshalToFunc(func(*jsontext.Encoder, declFuncPoint) error { return boom }),
+			msg:  "jgen: cannot encode value of type jgen_test.declFuncPoint at /P: boom", typ: reflect.TypeFor[declFuncPoint](), err: boom},
+		{name: "MarshalToFunc of a pointer type", in: v,
+			m:   jgen.MarshalToFunc(func(*jsontext.Encoder, *declFuncPoint) error { return boom }),
+			std: jsonv2.MarshalToFunc(func(*jsontext.Encoder, *declFuncPoint) error { return boom }),
+			msg: "jgen: cannot encode value of type *jgen_test.declFuncPoint at /P: boom", typ: reflect.TypeFor[*declFuncPoint](), err: boom},
+		{name: "MarshalToFunc writing nothing", in: v,
+			m:   jgen.MarshalToFunc(func(*jsontext.Encoder, declFuncPoint) error { return nil }),
+			std: jsonv2.MarshalToFunc(func(*jsontext.Encoder, declFuncPoint) error { return nil }),
+			msg: "jgen: cannot encode value of type jgen_test.declFuncPoint at /P: must read or write exactly one value", typ: reflect.TypeFor[declFuncPoint]()},
+		{name: "MarshalToFunc writing one value and failing", in: []declFuncPoint{{}},
+			m: jgen.MarshalToFunc(func(enc *jsontext.Encoder, _ declFuncPoint) error {
+				enc.WriteToken(jsontext.Null)
+				return boom
+			}),
+			std: jsonv2.MarshalToFunc(func(enc *jsontext.Encoder, _ declFuncPoint) error {
+				enc.WriteToken(jsontext.Null)
+				return boom
+			}),
+			msg: "jgen: cannot encode value of type jgen_test.declFuncPoint at /0: boom", typ: reflect.TypeFor[declFuncPoint](), err: boom},
+		{name: "MarshalFunc of a pointer type", in: v,
+			m:    jgen.MarshalFunc(func(*declFuncPoint) ([]byte, error) { return nil, boom }),
+			std:  jsonv2.MarshalFunc(func(*declFuncPoint) ([]byte, error) { return nil, boom }),
+			drop: jgenv2.MarshalFunc(func(*declFuncPoint) ([]byte, error) { return nil, boom }),
+			msg:  "jgen: cannot encode value of type *jgen_test.declFuncPoint at /P: boom", typ: reflect.TypeFor[*declFuncPoint](), err: boom},
+		{name: "MarshalJSONTo", in: map[string]declTo{"k": {func(*jsontext.Encoder) error { return boom }}},
+			msg: "jgen: cannot encode value of type jgen_test.declTo at /k: boom", typ: reflect.TypeFor[declTo](), err: boom},
+	} {
+		o := v2Opts(jgen.JSONv2{Marshalers: c.m})
+		_, err := jgen.Marshal(c.in, o)
+		var ee *jgen.EncodeError
+		if !errors.As(err, &ee) {
+			t.Errorf("%s: %v, want an *EncodeError", c.name, err)
+			continue
+		}
+		if err.Error() != c.msg || ee.Type != c.typ {
+			t.Errorf("%s:\n got  %s (Type %v)\n want %s (Type %v)", c.name, err, ee.Type, c.msg, c.typ)
+		}
+		if errors.Is(err, jgen.ErrV2Unimplemented) || c.err != nil && !errors.Is(err, c.err) {
+			t.Errorf("%s: %v: declined, or not matching %v", c.name, err, c.err)
+		}
+		var opts []jsonv2.Options
+		if c.std != nil {
+			opts = append(opts, jsonv2.WithMarshalers(c.std))
+		}
+		_, werr := jsonv2.Marshal(c.in, opts...)
+		var gs, ws *jsonv2.SemanticError
+		if !errors.As(err, &gs) || !errors.As(werr, &ws) {
+			t.Errorf("%s: %v / %v: want a *json.SemanticError in both", c.name, err, werr)
+			continue
+		}
+		if gs.Error() != ws.Error() || gs.GoType != ws.GoType || gs.JSONPointer != ws.JSONPointer {
+			t.Errorf("%s: SemanticError %v (GoType %v), encoding/json/v2's %v (GoType %v)", c.name, gs, gs.GoType, ws, ws.GoType)
+		}
+		// The drop-in, its own functions made alike.
+		if c.m == nil || c.drop != nil {
+			var dopts []jgenv2.Options
+			if c.drop != nil {
+				dopts = append(dopts, jgenv2.WithMarshalers(c.drop))
+			}
+			if _, derr := jgenv2.Marshal(c.in, dopts...); derr == nil || derr.Error() != werr.Error() {
+				t.Errorf("%s: drop-in %v, encoding/json/v2 %v", c.name, derr, werr)
+			}
+		}
+	}
 }

@@ -33,8 +33,9 @@ func init() { v2StdError = addV2StdError }
 //     encoding/json/v2's points within the output);
 //   - NaN and ±Inf: a *json.SemanticError whose Err says "unsupported
 //     value: NaN";
-//   - a method that failed, and the other refusals: a *json.SemanticError
-//     whose Err is jgen's reason (the method's own error for a method; for
+//   - a method or marshal function that failed, and the other refusals: a
+//     *json.SemanticError whose Err is jgen's reason (the method's own
+//     error for a method, whose GoType is the function's T for a function; for
 //     an invalid json.Number jgen's *ValueError, where encoding/json/v2's
 //     Err quotes the number).
 //
@@ -68,6 +69,12 @@ func addV2StdError(ee *EncodeError) {
 		}
 	case ee.method == "" && errors.As(ee.Err, &uv):
 		std = v2Semantic(ptr, ee.Type, errors.New("unsupported value: "+uv.Str))
+	case ee.method == "MarshalFunc" || ee.method == "MarshalToFunc":
+		// A marshal function's error: encoding/json/v2 names the
+		// function's T, a pointer type included.
+		se := v2Semantic(ptr, ee.Type, ee.Err)
+		se.GoType = ee.Type
+		std = se
 	default:
 		std = v2Semantic(ptr, ee.Type, ee.Err)
 	}

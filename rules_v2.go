@@ -95,14 +95,13 @@ import (
 // SupportFormatTag, where v2 refuses it; with it, a format v2 refuses on
 // the field's type, a year outside [0,9999] under RFC3339, and a format
 // on a type with a MarshalJSONTo method or one a marshal function
-// takes, or on pointers to it), MarshalJSONTo methods
-// that write more than one value or part of one, or return an error
-// holding a *json.SemanticError or *jsontext.SyntacticError, or io.EOF
-// (v2's errors; such a method is called again by v2 through the
-// drop-in), MarshalToFunc functions that fail or write other than one
-// value (MarshalFunc output is taken as MarshalJSON output; see
-// [Marshalers]), map keys a MarshalToFunc applies to or whose
-// MarshalFunc names need more than copying or repeat, an embedded
+// takes, or on pointers to it), MarshalJSONTo methods and MarshalToFunc
+// functions that write more than one value or part of one, or return an
+// error holding a *json.SemanticError or *jsontext.SyntacticError, or
+// io.EOF (v2's errors; such a method is called again by v2 through the
+// drop-in; on Go 1.26's experiment any that fails), MarshalFunc output
+// that MarshalJSON output would be declined as (see [Marshalers]), map
+// keys a MarshalToFunc applies to or whose MarshalFunc names need more than copying or repeat, an embedded
 // fallback under Marshalers, MarshalJSON and
 // MarshalJSONTo output and jsontext.Value under an escaping other than
 // Minimal's with or without HTMLSafe and JSLineTerminators (for
