@@ -294,9 +294,9 @@ func v2WithFallback(t reflect.Type, f v2Flags, enc v2Func, members []v2Member, f
 	field := fb.sf.Name + " in " + t.String()
 	what := "embedded fallback jsontext.Value (Go struct field " + field + ")"
 	var (
-		whyKeyUTF8   = unimplemented("embedded fallback (Go struct field " + field + ") with a map key of invalid UTF-8, which encoding/json/v2 sorts by its bytes")
-		whyAmbiguous = unimplemented("name of the embedded fallback (Go struct field " + field + ") folding to the names of two case:ignore members")
-		whyClaimed   = unimplemented("name of the embedded fallback (Go struct field " + field + ") that is the name of a member written, or of another of its names (encoding/json/v2's error)")
+		whyFallbackUTF8 = unimplemented("embedded fallback (Go struct field " + field + ") with a map key of invalid UTF-8, which encoding/json/v2 sorts by its bytes")
+		whyAmbiguous    = unimplemented("name of the embedded fallback (Go struct field " + field + ") folding to the names of two case:ignore members")
+		whyClaimed      = unimplemented("name of the embedded fallback (Go struct field " + field + ") that is the name of a member written, or of another of its names (encoding/json/v2's error)")
 	)
 	decline := func(b []byte, why *unimplementedError) ([]byte, error) {
 		return b, declineValue(t, why)
@@ -323,7 +323,7 @@ func v2WithFallback(t reflect.Type, f v2Flags, enc v2Func, members []v2Member, f
 		for it := reflect.NewAt(ft, q).Elem().MapRange(); it.Next(); {
 			k := it.Key().String()
 			if !utf8.ValidString(k) {
-				return decline(b, whyKeyUTF8)
+				return decline(b, whyFallbackUTF8)
 			}
 			if s.dupNames {
 				continue
