@@ -21,12 +21,12 @@ import (
 // compiled for, to b.
 type v2Func func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error)
 
-// v2Entry is a compiled v2 encoder; ok is false when the rules do not
-// implement the type, or a type it contains by value or pointer (f then
-// refuses every value with ErrV2Unimplemented).
+// v2Entry is a compiled v2 encoder; why is the reason where the rules
+// decline the type, or a type it contains by value or pointer (f then
+// declines every value with it), nil where they encode it.
 type v2Entry struct {
-	f  v2Func
-	ok bool
+	f   v2Func
+	why *unimplementedError
 	// copy is set where a value of the type held in an interface is
 	// copied out before it is encoded (see v2InterfaceEncoder).
 	copy bool
@@ -272,7 +272,7 @@ func v2LookupIn(m *sync.Map, t reflect.Type, f v2Flags) *v2Entry {
 	wg.Add(1)
 	// The compiled encoders of t's recursive uses keep calling fwd: once
 	// got is set, that costs one atomic load.
-	fwd := &v2Entry{ok: true, f: func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+	fwd := &v2Entry{f: func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
 		e := got.Load()
 		if e == nil {
 			wg.Wait()
@@ -283,21 +283,23 @@ func v2LookupIn(m *sync.Map, t reflect.Type, f v2Flags) *v2Entry {
 	if e, loaded := m.LoadOrStore(t, fwd); loaded {
 		return e.(*v2Entry)
 	}
-	fn, ok := compileV2(t, f)
-	if !ok {
-		fn = v2Unimplemented(t)
+	fn, why := compileV2(t, f)
+	if why != nil {
+		fn = v2Unimplemented(t, why)
 	}
 	k := t.Kind()
-	e := &v2Entry{f: fn, ok: ok, copy: k == reflect.Struct || k == reflect.Array || hasV2Methods(t) || hasFunc(t, f)}
+	e := &v2Entry{f: fn, why: why, copy: k == reflect.Struct || k == reflect.Array || hasV2Methods(t) || hasFunc(t, f)}
 	got.Store(e)
 	wg.Done()
 	m.Store(t, e)
 	return e
 }
 
-func v2Unimplemented(t reflect.Type) v2Func {
+// v2Unimplemented returns the encoder of a type t the rules decline for
+// the reason why: it declines every value.
+func v2Unimplemented(t reflect.Type, why *unimplementedError) v2Func {
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
-		return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+		return b, declineValue(t, why)
 	}
 }
 
@@ -329,18 +331,19 @@ func hasMethod(t reflect.Type, name string) bool {
 	return ok || pok
 }
 
-// compileV2 compiles the encoder of t under f; false when the rules do
-// not implement t.
-func compileV2(t reflect.Type, f v2Flags) (v2Func, bool) {
+// compileV2 compiles the encoder of t under f; why is the reason where
+// the rules decline t (the encoder then nil), else nil. The other
+// compile functions of the v2 rules return the same.
+func compileV2(t reflect.Type, f v2Flags) (v2Func, *unimplementedError) {
 	if f>>v2MarshalersShift != 0 {
 		// The marshal functions come before everything else, as in v2's
 		// lookup (v2/arshal_funcs.go).
 		if fns := funcsFor(t, f); len(fns) > 0 {
-			dflt, ok := compileV2Methods(t, f)
-			if !ok {
-				dflt = v2Unimplemented(t)
+			dflt, why := compileV2Methods(t, f)
+			if why != nil {
+				dflt = v2Unimplemented(t, why)
 			}
-			return v2FuncsEncoder(t, fns, dflt), true
+			return v2FuncsEncoder(t, fns, dflt), nil
 		}
 	}
 	return compileV2Methods(t, f)
@@ -348,21 +351,22 @@ func compileV2(t reflect.Type, f v2Flags) (v2Func, bool) {
 
 // compileV2Methods is compileV2 less the marshal functions of t: its
 // methods, else its default encoding.
-func compileV2Methods(t reflect.Type, f v2Flags) (v2Func, bool) {
+func compileV2Methods(t reflect.Type, f v2Flags) (v2Func, *unimplementedError) {
 	switch {
 	case t == timeType:
-		return v2Time, true
+		return v2Time, nil
 	case t == numberType:
 		// encoding/json's Number, whose MarshalJSONTo (Go 1.27) writes a
 		// valid number verbatim, "" as 0, and under StringifyNumbers or
 		// the string option as a string.
-		return v2NumberEncoder(f&v2Stringify != 0), true
+		return v2NumberEncoder(f&v2Stringify != 0), nil
 	case t == durationType:
-		return nil, false // v2 refuses it ("no default representation")
+		// v2 refuses it ("no default representation").
+		return nil, whyDuration
 	case t.PkgPath() == "encoding/json/jsontext" && t.Name() == "Value":
 		// Its MarshalJSON (value receiver) returns null for nil, else
 		// the bytes; v2 calls it as any MarshalJSON.
-		return v2RawValueEncoder(t), true
+		return v2RawValueEncoder(t), nil
 	case t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface && hasV2Methods(t):
 		// v2 calls the methods of a value (never of a pointer or an
 		// interface, whose nil would be the receiver), through its
@@ -374,16 +378,16 @@ func compileV2Methods(t reflect.Type, f v2Flags) (v2Func, bool) {
 			if marshalerToType == nil || !pt.Implements(marshalerToType) {
 				// The classic encoding/json, or a method of another
 				// signature (which v2 does not call: left to it).
-				return nil, false
+				return nil, unimplemented("MarshalJSONTo method of " + t.String() + " not of the signature of encoding/json/v2's MarshalerTo")
 			}
 			// v2 falls back on the next method, or the default
 			// encoding, where MarshalJSONTo returns
 			// errors.ErrUnsupported having written nothing.
-			prev, ok := compileV2After(t, f)
-			if !ok {
-				prev = v2Unimplemented(t)
+			prev, why := compileV2After(t, f)
+			if why != nil {
+				prev = v2Unimplemented(t, why)
 			}
-			return v2MarshalJSONToEncoder(t, prev), true
+			return v2MarshalJSONToEncoder(t, prev), nil
 		default:
 			return compileV2After(t, f)
 		}
@@ -394,35 +398,35 @@ func compileV2Methods(t reflect.Type, f v2Flags) (v2Func, bool) {
 // compileV2After compiles the encoder of t, a type with methods v2
 // calls, under f, less MarshalJSONTo: its MarshalJSON, AppendText or
 // MarshalText, else the encoding of its kind.
-func compileV2After(t reflect.Type, f v2Flags) (v2Func, bool) {
+func compileV2After(t reflect.Type, f v2Flags) (v2Func, *unimplementedError) {
 	pt := reflect.PointerTo(t)
 	switch {
 	case pt.Implements(jsonMarshalerType):
-		return v2MarshalJSONEncoder(t), true
+		return v2MarshalJSONEncoder(t), nil
 	case pt.Implements(textAppenderType):
-		return v2AppendTextEncoder(t), true
+		return v2AppendTextEncoder(t), nil
 	case pt.Implements(textMarshalerType):
-		return v2MarshalTextEncoder(t), true
+		return v2MarshalTextEncoder(t), nil
 	}
 	return compileV2Kind(t, f)
 }
 
 // compileV2Kind compiles the encoder of t under f by its kind, methods
 // left aside.
-func compileV2Kind(t reflect.Type, f v2Flags) (v2Func, bool) {
+func compileV2Kind(t reflect.Type, f v2Flags) (v2Func, *unimplementedError) {
 	switch t.Kind() {
 	case reflect.Bool:
-		return v2Bool, true
+		return v2Bool, nil
 	case reflect.String:
-		return v2String, true
+		return v2String, nil
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return v2IntEncoder(t.Size(), f&v2Stringify != 0), true
+		return v2IntEncoder(t.Size(), f&v2Stringify != 0), nil
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return v2UintEncoder(t.Size(), f&v2Stringify != 0), true
+		return v2UintEncoder(t.Size(), f&v2Stringify != 0), nil
 	case reflect.Float32, reflect.Float64:
-		return v2FloatEncoder(t, f&v2Stringify != 0), true
+		return v2FloatEncoder(t, f&v2Stringify != 0), nil
 	case reflect.Interface:
-		return v2InterfaceEncoder(t, f), true
+		return v2InterfaceEncoder(t, f), nil
 	case reflect.Pointer:
 		return v2PtrEncoder(t, f)
 	case reflect.Slice:
@@ -432,16 +436,18 @@ func compileV2Kind(t reflect.Type, f v2Flags) (v2Func, bool) {
 	case reflect.Map:
 		return v2MapEncoder(t, f)
 	case reflect.Struct:
-		enc, ok := v2StructEncoder(t, f)
-		if ok {
+		enc, why := v2StructEncoder(t, f)
+		if why == nil {
 			if members, fb, _ := v2StructMembers(t); fb != nil {
 				if f>>v2MarshalersShift != 0 {
-					return nil, false // an embedded fallback under marshal functions: left to v2
+					// Left to v2.
+					return nil, unimplemented("embedded fallback (Go struct field " + t.String() + "." + fb.sf.Name + ") under Marshalers")
 				}
 				enc = v2WithFallback(t, f, enc, members, fb)
 			}
 		}
-		return enc, ok
+		return enc, why
 	}
-	return nil, false // chan, func, complex, unsafe.Pointer: v2's errors
+	// chan, func, complex, unsafe.Pointer: v2's errors.
+	return nil, unimplemented(t.Kind().String() + " kind (" + t.String() + "), which encoding/json/v2 refuses")
 }

@@ -46,7 +46,7 @@ func v2InterfaceEncoder(it reflect.Type, f v2Flags) v2Func {
 			q = c.UnsafePointer()
 		}
 		if s.depth++; s.depth > v2MaxPointers {
-			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+			return b, declineValue(t, whyPointerDepth)
 		}
 		b, err := enc.f(s, b, q)
 		s.depth--
@@ -57,10 +57,10 @@ func v2InterfaceEncoder(it reflect.Type, f v2Flags) v2Func {
 	}
 }
 
-func v2PtrEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
+func v2PtrEncoder(t reflect.Type, f v2Flags) (v2Func, *unimplementedError) {
 	elem := v2Lookup(t.Elem(), f)
-	if !elem.ok {
-		return nil, false
+	if elem.why != nil {
+		return nil, elem.why
 	}
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
 		q := *(*unsafe.Pointer)(p)
@@ -68,12 +68,12 @@ func v2PtrEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 			return append(b, "null"...), nil
 		}
 		if s.depth++; s.depth > v2MaxPointers {
-			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+			return b, declineValue(t, whyPointerDepth)
 		}
 		b, err := elem.f(s, b, q)
 		s.depth--
 		return b, err
-	}, true
+	}, nil
 }
 
 // sliceHeader is the layout of a slice.
@@ -82,7 +82,7 @@ type sliceHeader struct {
 	len, cap int
 }
 
-func v2SliceEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
+func v2SliceEncoder(t reflect.Type, f v2Flags) (v2Func, *unimplementedError) {
 	et := t.Elem()
 	if et.Kind() == reflect.Uint8 && et.PkgPath() == "" {
 		return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
@@ -93,11 +93,11 @@ func v2SliceEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 			b = append(b, '"')
 			b = base64.StdEncoding.AppendEncode(b, unsafe.Slice((*byte)(h.data), h.len))
 			return append(b, '"'), nil
-		}, true
+		}, nil
 	}
-	elems, ok := v2Elems(et, f)
-	if !ok {
-		return nil, false
+	elems, why := v2Elems(et, f)
+	if why != nil {
+		return nil, why
 	}
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
 		h := (*sliceHeader)(p)
@@ -111,14 +111,14 @@ func v2SliceEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 			return append(b, "[]"...), nil
 		}
 		if s.depth++; s.depth > v2MaxPointers {
-			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+			return b, declineValue(t, whyPointerDepth)
 		}
 		s.room--
 		b, err := elems(s, b, h.data, h.len)
 		s.room++
 		s.depth--
 		return b, err
-	}, true
+	}, nil
 }
 
 // v2ElemsFunc appends the array of the n elements at base.
@@ -127,10 +127,10 @@ type v2ElemsFunc func(s *v2State, b []byte, base unsafe.Pointer, n int) ([]byte,
 // v2Elems returns the encoder of an array of elements of type et: a loop
 // of its own for float64, int and string elements without methods (no
 // call per element), else a loop calling et's encoder.
-func v2Elems(et reflect.Type, f v2Flags) (v2ElemsFunc, bool) {
+func v2Elems(et reflect.Type, f v2Flags) (v2ElemsFunc, *unimplementedError) {
 	elem := v2Lookup(et, f)
-	if !elem.ok {
-		return nil, false
+	if elem.why != nil {
+		return nil, elem.why
 	}
 	plain := f&v2Stringify == 0 && !hasV2Methods(et) && et != numberType && !hasFunc(et, f)
 	switch {
@@ -154,7 +154,7 @@ func v2Elems(et reflect.Type, f v2Flags) (v2ElemsFunc, bool) {
 				return b, atPath(err, et, strconv.Itoa(i))
 			}
 			return append(b, ']'), nil
-		}, true
+		}, nil
 	case plain && (et.Kind() == reflect.Int || et.Kind() == reflect.Int64) && et.Size() == 8:
 		return func(s *v2State, b []byte, base unsafe.Pointer, n int) ([]byte, error) {
 			b = append(b, '[')
@@ -165,7 +165,7 @@ func v2Elems(et reflect.Type, f v2Flags) (v2ElemsFunc, bool) {
 				b = appendInt(b, x)
 			}
 			return append(b, ']'), nil
-		}, true
+		}, nil
 	case plain && et.Kind() == reflect.String:
 		return func(s *v2State, b []byte, base unsafe.Pointer, n int) ([]byte, error) {
 			b = append(b, '[')
@@ -179,7 +179,7 @@ func v2Elems(et reflect.Type, f v2Flags) (v2ElemsFunc, bool) {
 				}
 			}
 			return append(b, ']'), nil
-		}, true
+		}, nil
 	}
 	size := et.Size()
 	each := func(s *v2State, b []byte, base unsafe.Pointer, n int) ([]byte, error) {
@@ -248,7 +248,7 @@ func v2Elems(et reflect.Type, f v2Flags) (v2ElemsFunc, bool) {
 					return pairs(s, b, base, k, n)
 				}
 				return append(b, ']'), nil
-			}, true
+			}, nil
 		}
 		return func(s *v2State, b []byte, base unsafe.Pointer, n int) ([]byte, error) {
 			if s.room < 1 {
@@ -260,12 +260,12 @@ func v2Elems(et reflect.Type, f v2Flags) (v2ElemsFunc, bool) {
 				return b, err
 			}
 			return append(b, ']'), nil
-		}, true
+		}, nil
 	}
-	return each, true
+	return each, nil
 }
 
-func v2ArrayEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
+func v2ArrayEncoder(t reflect.Type, f v2Flags) (v2Func, *unimplementedError) {
 	et := t.Elem()
 	n := t.Len()
 	if et.Kind() == reflect.Uint8 && et.PkgPath() == "" {
@@ -273,11 +273,11 @@ func v2ArrayEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 			b = append(b, '"')
 			b = base64.StdEncoding.AppendEncode(b, unsafe.Slice((*byte)(p), n))
 			return append(b, '"'), nil
-		}, true
+		}, nil
 	}
-	elems, ok := v2Elems(et, f)
-	if !ok {
-		return nil, false
+	elems, why := v2Elems(et, f)
+	if why != nil {
+		return nil, why
 	}
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
 		if s.room < 1 {
@@ -287,10 +287,10 @@ func v2ArrayEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 		b, err := elems(s, b, p, n)
 		s.room++
 		return b, err
-	}, true
+	}, nil
 }
 
-func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
+func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, *unimplementedError) {
 	kt, et := t.Key(), t.Elem()
 	// name returns the member name of a key; names of number keys are
 	// appended to the arena (one buffer per map written) and point into
@@ -303,22 +303,22 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 		if len(fns) > 1 || fns[0].to != nil {
 			// A MarshalToFunc may write at the name's position, or pass
 			// the key on to v2's key encoding: left to v2.
-			return nil, false
+			return nil, unimplemented("map key type " + kt.String() + " that a MarshalToFunc, or more than one marshal function, applies to")
 		}
 		name, mayRepeat = v2FuncKeyName(kt, fns[0]), true
 	} else if k := kt.Kind(); f>>v2MarshalersShift != 0 && (k == reflect.Pointer || k == reflect.Interface) {
 		// A marshal function may apply to what the key points to or
 		// holds: left to v2.
-		return nil, false
+		return nil, unimplemented("map key type " + kt.String() + " of " + kt.Kind().String() + " kind under Marshalers")
 	} else {
 		name, mayRepeat = v2KeyName(kt, 0)
 	}
 	if name == nil {
-		return nil, false
+		return nil, v2KeyTypeReason(kt)
 	}
 	elem := v2Lookup(et, f)
-	if !elem.ok {
-		return nil, false
+	if elem.why != nil {
+		return nil, elem.why
 	}
 	isString := kt.Kind() == reflect.String
 	size := et.Size()
@@ -336,7 +336,7 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 			return append(b, "{}"...), nil
 		}
 		if s.depth++; s.depth > v2MaxPointers {
-			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+			return b, declineValue(t, whyPointerDepth)
 		}
 		s.room--
 		if s.anyOrder && !mayRepeat && (!isString || s.strictUTF8 || s.dupNames || validKeys(m, kt)) {
@@ -360,11 +360,11 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 			}
 			if isString && !mayRepeat && !s.strictUTF8 && !s.dupNames && !utf8.ValidString(nm) {
 				// Two such keys may be written as the same name.
-				return b, &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
+				return b, declineKey(kt, whyKeyUTF8)
 			}
 			if mayRepeat && !utf8.ValidString(nm) {
 				// Refused by v2 or replaced, sorted by the replaced name.
-				return b, &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
+				return b, declineKey(kt, whyKeyNameUTF8)
 			}
 			names[i] = nm
 			vals.Index(i).SetIterValue(&it)
@@ -380,7 +380,7 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 					// Distinct keys of one name: v2's error, its own to
 					// give. (With AllowDuplicateNames v2 writes them in
 					// the order of the map's iteration: any order.)
-					return b, &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
+					return b, declineKey(kt, unimplemented("distinct map keys of type "+kt.String()+" named "+strconv.Quote(names[idx[j]])+" without AllowDuplicateNames (encoding/json/v2's error)"))
 				}
 			}
 		}
@@ -421,9 +421,9 @@ func v2MapEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 			s.room++
 			s.depth--
 			return b, err
-		}, true
+		}, nil
 	}
-	return each, true
+	return each, nil
 }
 
 // v2MapInOrder appends the members of m, a map of n > 0 entries whose
@@ -531,16 +531,16 @@ func v2FuncKeyName(kt reflect.Type, fn *marshalFunc) v2KeyNameFunc {
 			return "", methodErr(fn.typ, "MarshalFunc", err)
 		}
 		if len(out) < 2 || out[0] != '"' || out[len(out)-1] != '"' {
-			return "", &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
+			return "", declineKey(kt, whyFuncKeyNotString)
 		}
 		text := out[1 : len(out)-1]
 		for _, c := range text {
 			if c < 0x20 || c == '"' || c == '\\' {
-				return "", &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
+				return "", declineKey(kt, whyFuncKeyEscapes)
 			}
 		}
 		if !utf8.Valid(text) {
-			return "", &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
+			return "", declineKey(kt, whyKeyNameUTF8)
 		}
 		return string(text), nil
 	}
@@ -606,7 +606,7 @@ func v2SmallMap[V any](s *v2State, b []byte, m map[string]V, et reflect.Type, va
 		e := &es[j]
 		if !s.strictUTF8 && !s.dupNames && !utf8.ValidString(e.k) {
 			// Two such keys may be written as the same name.
-			return b, &EncodeError{Type: stringType, Err: ErrV2Unimplemented, key: true}
+			return b, declineKey(stringType, whyKeyUTF8)
 		}
 		if j > 0 {
 			b = append(b, ',')
@@ -681,7 +681,6 @@ type v2KeyNameFunc func(s *v2State, k reflect.Value, arena *[]byte) (string, err
 // under StringifyNumbers) or another kind) is declined with an
 // *EncodeError. depth bounds the pointers followed.
 func v2KeyName(kt reflect.Type, depth int) (name v2KeyNameFunc, mayRepeat bool) {
-	declined := &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
 	switch k := kt.Kind(); {
 	case depth > v2MaxPointers:
 		return nil, false
@@ -694,18 +693,19 @@ func v2KeyName(kt reflect.Type, depth int) (name v2KeyNameFunc, mayRepeat bool) 
 		}
 		return func(s *v2State, k reflect.Value, arena *[]byte) (string, error) {
 			if k.IsNil() {
-				return "", declined
+				return "", declineKey(kt, whyKeyNilPointer)
 			}
 			return elem(s, k.Elem(), arena)
 		}, true
 	case k == reflect.Interface:
 		return func(s *v2State, k reflect.Value, arena *[]byte) (string, error) {
 			if k.IsNil() {
-				return "", declined
+				return "", declineKey(kt, whyKeyNilInterface)
 			}
 			e := k.Elem()
 			if t := e.Type(); t.PkgPath() != "" || t.Name() == "" || t.Kind() == reflect.Float64 {
-				return "", declined // a type that may have methods, or a float64
+				// A type that may have methods, or a float64.
+				return "", declineKey(kt, whyInterfaceKey(kt, t))
 			}
 			switch k := e.Kind(); {
 			case k == reflect.String:
@@ -718,8 +718,9 @@ func v2KeyName(kt reflect.Type, depth int) (name v2KeyNameFunc, mayRepeat bool) 
 				if x := e.Float(); !math.IsNaN(x) && !math.IsInf(x, 0) {
 					return string(appendFloat(nil, x, 32)), nil
 				}
+				return "", declineKey(kt, whyKeyNonFinite)
 			}
-			return "", declined
+			return "", declineKey(kt, whyInterfaceKey(kt, e.Type()))
 		}, true
 	case k == reflect.String:
 		return func(_ *v2State, k reflect.Value, _ *[]byte) (string, error) { return k.String(), nil }, false
@@ -736,7 +737,7 @@ func v2KeyName(kt reflect.Type, depth int) (name v2KeyNameFunc, mayRepeat bool) 
 		return func(_ *v2State, k reflect.Value, _ *[]byte) (string, error) {
 			x := k.Float()
 			if math.IsNaN(x) || math.IsInf(x, 0) {
-				return "", declined
+				return "", declineKey(kt, whyKeyNonFinite)
 			}
 			return string(appendFloat(nil, x, bits)), nil
 		}, false
@@ -764,7 +765,6 @@ func v2KeyMethodName(kt reflect.Type) v2KeyNameFunc {
 		return nil
 	}
 	pt := reflect.PointerTo(kt)
-	declined := &EncodeError{Type: kt, Err: ErrV2Unimplemented, key: true}
 	switch {
 	case hasMethod(kt, "MarshalJSONTo"):
 		if marshalerToType == nil || !pt.Implements(marshalerToType) {
@@ -776,7 +776,7 @@ func v2KeyMethodName(kt reflect.Type) v2KeyNameFunc {
 			// MarshalJSON's.
 			e := s.esc.escaping
 			if e.InvalidUTF8 != InvalidUTF8Error && e.InvalidUTF8 != InvalidUTF8ReplaceRaw {
-				return "", declined
+				return "", declineKey(kt, unimplemented("map key type "+kt.String()+" whose MarshalJSONTo method runs under an InvalidUTF8 policy other than InvalidUTF8Error and InvalidUTF8ReplaceRaw"))
 			}
 			tb := toBufferPool.Get().(*toBuffer)
 			_, err := callMarshalJSONToV2(withData(z, k.Addr().UnsafePointer()), tb, s.g.opts.V2, s.g.opts.V2.Marshalers.stdMarshalers(), e.HTMLSafe, e.JSLineTerminators, e.InvalidUTF8 != InvalidUTF8Error)
@@ -791,15 +791,22 @@ func v2KeyMethodName(kt reflect.Type) v2KeyNameFunc {
 			if tb.b.Cap() <= 1<<16 {
 				toBufferPool.Put(tb)
 			}
-			return "", declined // a failure, ErrUnsupported (v2's fallback) included
+			// A failure, ErrUnsupported (v2's fallback) included.
+			if err != nil {
+				return "", declineKey(kt, whyKeyMethodFailed("MarshalJSONTo", kt))
+			}
+			return "", declineKey(kt, whyKeyMethodNotString("MarshalJSONTo", kt))
 		}
 	case pt.Implements(jsonMarshalerType):
 		z := v2MethodIface(kt).(json.Marshaler)
 		return func(s *v2State, k reflect.Value, arena *[]byte) (string, error) {
 			val, err := withData(z, k.Addr().UnsafePointer()).MarshalJSON()
+			if err != nil {
+				return "", declineKey(kt, whyKeyMethodFailed("MarshalJSON", kt))
+			}
 			name, ok := plainJSONString(val)
-			if err != nil || !ok {
-				return "", declined
+			if !ok {
+				return "", declineKey(kt, whyKeyMethodNotString("MarshalJSON", kt))
 			}
 			return arenaString(arena, append(*arena, name...)), nil
 		}
@@ -809,8 +816,11 @@ func v2KeyMethodName(kt reflect.Type) v2KeyNameFunc {
 			// Appended to the arena, as v2 has it appended to its buffer.
 			start := len(*arena)
 			t, err := withData(z, k.Addr().UnsafePointer()).AppendText(*arena)
-			if err != nil || len(t) < start || !utf8.Valid(t[start:]) {
-				return "", declined
+			if err != nil || len(t) < start {
+				return "", declineKey(kt, whyKeyMethodFailed("AppendText", kt))
+			}
+			if !utf8.Valid(t[start:]) {
+				return "", declineKey(kt, whyKeyNameUTF8)
 			}
 			return arenaString(arena, t), nil
 		}
@@ -818,13 +828,69 @@ func v2KeyMethodName(kt reflect.Type) v2KeyNameFunc {
 		z := v2MethodIface(kt).(encoding.TextMarshaler)
 		return func(s *v2State, k reflect.Value, arena *[]byte) (string, error) {
 			t, err := withData(z, k.Addr().UnsafePointer()).MarshalText()
-			if err != nil || !utf8.Valid(t) {
-				return "", declined
+			if err != nil {
+				return "", declineKey(kt, whyKeyMethodFailed("MarshalText", kt))
+			}
+			if !utf8.Valid(t) {
+				return "", declineKey(kt, whyKeyNameUTF8)
 			}
 			return arenaString(arena, append(*arena, t...)), nil
 		}
 	}
 	return nil
+}
+
+// Reasons of map keys declined.
+var (
+	whyKeyUTF8          = unimplemented("map keys of invalid UTF-8 that could be written as one name, under an InvalidUTF8 policy that replaces it, without AllowDuplicateNames")
+	whyKeyNameUTF8      = unimplemented("map key named with invalid UTF-8 by a method or marshal function (encoding/json/v2 refuses or replaces it)")
+	whyFuncKeyNotString = unimplemented("map key whose MarshalFunc output is not a JSON string (encoding/json/v2's error)")
+	whyFuncKeyEscapes   = unimplemented("map key whose MarshalFunc output is a JSON string with escapes or control characters")
+	whyKeyNilPointer    = unimplemented("nil pointer map key (encoding/json/v2's error)")
+	whyKeyNilInterface  = unimplemented("nil interface map key (encoding/json/v2's error)")
+	whyKeyNonFinite     = unimplemented("NaN or ±Inf map key (encoding/json/v2's error)")
+)
+
+// whyKeyMethodFailed is the reason declining a map key of type kt whose
+// method returned an error (encoding/json/v2's to report, with its
+// position).
+func whyKeyMethodFailed(method string, kt reflect.Type) *unimplementedError {
+	return unimplemented("map key type " + kt.String() + " whose " + method + " method failed (encoding/json/v2's error)")
+}
+
+// whyKeyMethodNotString is the reason declining a map key of type kt
+// whose method's output is not one JSON string without escapes.
+func whyKeyMethodNotString(method string, kt reflect.Type) *unimplementedError {
+	return unimplemented("map key type " + kt.String() + " whose " + method + " output is not a JSON string without escapes")
+}
+
+// whyInterfaceKey is the reason declining a map key of interface type kt
+// holding a value of type t that jgen does not name.
+func whyInterfaceKey(kt, t reflect.Type) *unimplementedError {
+	why := " (jgen names predeclared string, integer and float32 types only)"
+	if t.Kind() == reflect.Float64 && t.PkgPath() == "" && t.Name() != "" {
+		why = " (encoding/json/v2 writes it as a number, refused as a name but under StringifyNumbers)"
+	}
+	return unimplemented("map key of interface type " + kt.String() + " holding a " + t.String() + why)
+}
+
+// v2KeyTypeReason is the reason v2MapEncoder declines a map key type kt
+// for which v2KeyName gives no name function.
+func v2KeyTypeReason(kt reflect.Type) *unimplementedError {
+	et := kt
+	for range v2MaxPointers + 1 {
+		if et.Kind() != reflect.Pointer {
+			break
+		}
+		et = et.Elem()
+	}
+	switch {
+	case et.Kind() == reflect.Pointer:
+		return unimplemented("map key type " + kt.String() + " of pointers deeper than 1000 levels")
+	case hasMethod(et, "MarshalJSONTo"):
+		return unimplemented("map key type " + kt.String() + " with a MarshalJSONTo method not of the signature of encoding/json/v2's MarshalerTo")
+	}
+	return unimplemented("map key type " + kt.String() + " of " + et.Kind().String() + " kind (encoding/json/v2 refuses bool, struct and array keys; jgen implements string, integer, float and method keys)")
 }
 
 // plainJSONString returns the content of val where val is one JSON

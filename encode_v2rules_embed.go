@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -66,14 +67,14 @@ func (w v2Where) at(off uintptr) v2Where {
 // tagged embed of a map type with string-kind keys without methods or of
 // jsontext.Value: the one alone at the least depth; nil if none.
 //
-// It reports false where that code sets an error (what v2 refuses: an
+// It declines (why, see compileV2) where that code sets an error (what v2 refuses: an
 // embedded non-struct without a name, options other than embed on an
 // embed, an embedded type with marshal or unmarshal methods, two fields
 // of one name or two fallbacks in one struct, an unexported field with a
 // tag, an unexported non-struct with a name or tagged embed, a struct in
 // the walk with fields but no exported or tagged one, a tag parseV2Tag
 // does not take).
-func v2StructMembers(root reflect.Type) (members []v2Member, fallback *v2Member, ok bool) {
+func v2StructMembers(root reflect.Type) (members []v2Member, fallback *v2Member, why *unimplementedError) {
 	type entry struct {
 		t     reflect.Type
 		index []int
@@ -97,14 +98,14 @@ func v2StructMembers(root reflect.Type) (members []v2Member, fallback *v2Member,
 			}
 			if !sf.IsExported() && !sf.Anonymous {
 				if tagged {
-					return nil, nil, false // v2 refuses a tag on an unexported field
+					return nil, nil, whyStruct(t, sf, "is unexported and has a json tag")
 				}
 				continue
 			}
 			hasField = true
 			o, ok := parseV2Tag(sf.Name, tag)
 			if !ok {
-				return nil, nil, false
+				return nil, nil, unimplemented("Go struct field " + t.String() + "." + sf.Name + " has a json tag that encoding/json/v2 refuses or jgen does not parse: " + strconv.Quote(tag))
 			}
 			index := append(slices.Clip(qe.index), i)
 			where := qe.where.at(sf.Offset)
@@ -115,20 +116,27 @@ func v2StructMembers(root reflect.Type) (members []v2Member, fallback *v2Member,
 			embed := o.embed
 			if sf.Anonymous && !o.hasName {
 				if tf.Kind() != reflect.Struct {
-					return nil, nil, false // v2: an embedded non-struct must be given a JSON name
+					return nil, nil, whyStruct(t, sf, "is an embedded "+tf.Kind().String()+" without a JSON name")
 				}
 				embed = true
 			}
 			if embed {
-				if o != (v2Tag{name: o.name, embed: o.embed}) ||
-					hasAnyMethod(tf) && (jsontextValueType == nil || tf != jsontextValueType) {
-					return nil, nil, false // v2: options other than embed, or methods on an embed
+				if o != (v2Tag{name: o.name, embed: o.embed}) {
+					return nil, nil, whyStruct(t, sf, "is embedded with tag options other than embed")
+				}
+				if hasAnyMethod(tf) && (jsontextValueType == nil || tf != jsontextValueType) {
+					return nil, nil, whyStruct(t, sf, "is embedded and of a type with marshal or unmarshal methods")
 				}
 				if tf.Kind() != reflect.Struct {
 					isValue := jsontextValueType != nil && tf == jsontextValueType
 					isMap := tf.Kind() == reflect.Map && tf.Key().Kind() == reflect.String && !hasAnyMethod(tf.Key())
-					if !sf.IsExported() || !isValue && !isMap || fallbackIn {
-						return nil, nil, false // v2: not a fallback, unexported, or two in one struct
+					switch {
+					case !isValue && !isMap:
+						return nil, nil, whyStruct(t, sf, "has the embed option on a type that is not a struct, a map of string keys or jsontext.Value")
+					case !sf.IsExported():
+						return nil, nil, whyStruct(t, sf, "is an unexported embedded fallback")
+					case fallbackIn:
+						return nil, nil, whyStruct(t, sf, "is a second embedded fallback in one struct")
 					}
 					fallbackIn = true
 					fallbacks = append(fallbacks, v2Member{sf: sf, tag: o, index: index, offset: where.offset, hops: where.hops})
@@ -146,16 +154,16 @@ func v2StructMembers(root reflect.Type) (members []v2Member, fallback *v2Member,
 			}
 			if !sf.IsExported() && (tf.Kind() != reflect.Struct || hasAnyMethod(tf) ||
 				o.omitZero && (tf.Implements(isZeroerType) || reflect.PointerTo(tf).Implements(isZeroerType))) {
-				return nil, nil, false // v2: an unexported field, or its methods
+				return nil, nil, whyStruct(t, sf, "is unexported and a non-struct, of a type with methods, or omitzero with an IsZero method")
 			}
 			if names[o.name] {
-				return nil, nil, false // v2: two fields of one name in one struct
+				return nil, nil, whyStruct(t, sf, "has the JSON name "+strconv.Quote(o.name)+" of another field of the struct")
 			}
 			names[o.name] = true
 			all = append(all, v2Member{sf: sf, tag: o, index: index, offset: where.offset, hops: where.hops})
 		}
 		if t.NumField() > 0 && !hasTag && !hasField {
-			return nil, nil, false // v2: "Go struct has no exported fields"
+			return nil, nil, unimplemented("Go struct " + t.String() + " has no exported fields (encoding/json/v2's error)")
 		}
 	}
 	slices.SortStableFunc(all, func(x, y v2Member) int {
@@ -178,7 +186,13 @@ func v2StructMembers(root reflect.Type) (members []v2Member, fallback *v2Member,
 	if n := len(fallbacks); n == 1 || n > 1 && len(fallbacks[0].index) != len(fallbacks[1].index) {
 		fallback = &fallbacks[0]
 	}
-	return kept, fallback, true
+	return kept, fallback, nil
+}
+
+// whyStruct is the reason declining a struct whose field sf, of struct
+// type t, is what encoding/json/v2 refuses: the field does what.
+func whyStruct(t reflect.Type, sf reflect.StructField, does string) *unimplementedError {
+	return unimplemented("Go struct field " + t.String() + "." + sf.Name + " " + does + " (encoding/json/v2's error)")
 }
 
 // boolCompare orders false before true.
@@ -266,14 +280,26 @@ func v2WithFallback(t reflect.Type, f v2Flags, enc v2Func, members []v2Member, f
 		ft = ft.Elem()
 	}
 	isMap := ft.Kind() == reflect.Map
-	var me v2Func
+	var (
+		me   v2Func
+		mwhy *unimplementedError
+	)
 	if isMap {
-		if e := v2Lookup(ft, f); e.ok {
+		if e := v2Lookup(ft, f); e.why == nil {
 			me = e.f
+		} else {
+			mwhy = e.why
 		}
 	}
-	decline := func(b []byte) ([]byte, error) {
-		return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+	field := fb.sf.Name + " in " + t.String()
+	what := "embedded fallback jsontext.Value (Go struct field " + field + ")"
+	var (
+		whyFallbackUTF8 = unimplemented("embedded fallback (Go struct field " + field + ") with a map key of invalid UTF-8, which encoding/json/v2 sorts by its bytes")
+		whyAmbiguous    = unimplemented("name of the embedded fallback (Go struct field " + field + ") folding to the names of two case:ignore members")
+		whyClaimed      = unimplemented("name of the embedded fallback (Go struct field " + field + ") that is the name of a member written, or of another of its names (encoding/json/v2's error)")
+	)
+	decline := func(b []byte, why *unimplementedError) ([]byte, error) {
+		return b, declineValue(t, why)
 	}
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
 		q := fb.follow(unsafe.Add(p, fb.offset))
@@ -287,24 +313,24 @@ func v2WithFallback(t reflect.Type, f v2Flags, enc v2Func, members []v2Member, f
 			if (*sliceHeader)(q).len == 0 {
 				return enc(s, b, p)
 			}
-			return appendEmbeddedValue(s, b, p, enc, *(*[]byte)(q), members, decline)
+			return appendEmbeddedValue(s, b, p, enc, *(*[]byte)(q), members, what, decline)
 		case knownEmpty(reflect.Map, q):
 			return enc(s, b, p)
 		case me == nil:
-			return decline(b)
+			return decline(b, mwhy)
 		}
 		var claims []*v2Member
 		for it := reflect.NewAt(ft, q).Elem().MapRange(); it.Next(); {
 			k := it.Key().String()
 			if !utf8.ValidString(k) {
-				return decline(b)
+				return decline(b, whyFallbackUTF8)
 			}
 			if s.dupNames {
 				continue
 			}
 			m, ok := v2ClaimedBy(members, stringBytes(k))
 			if !ok {
-				return decline(b)
+				return decline(b, whyAmbiguous)
 			}
 			if m != nil {
 				claims = append(claims, m)
@@ -316,7 +342,7 @@ func v2WithFallback(t reflect.Type, f v2Flags, enc v2Func, members []v2Member, f
 			return b, err
 		}
 		if len(claims) > 0 && !v2ClaimsFree(s, b[start:], claims) {
-			return decline(b[:start])
+			return decline(b[:start], whyClaimed)
 		}
 		// The struct's members end in a value, never in '{': b ends in
 		// "{}" where it has none.
@@ -347,11 +373,12 @@ func v2WithFallback(t reflect.Type, f v2Flags, enc v2Func, members []v2Member, f
 // around it, holds what WriteValue refuses, or, without
 // AllowDuplicateNames, has a name that v2's check refuses
 // (v2ClaimedBy, v2ClaimsFree); where it nests past Options.MaxDepth; and
-// under an escaping appendPlainJSON declines.
+// under an escaping appendPlainJSON declines; what names the fallback in
+// the reasons.
 func appendEmbeddedValue(s *v2State, b []byte, p unsafe.Pointer, enc v2Func, raw []byte, members []v2Member,
-	decline func([]byte) ([]byte, error)) ([]byte, error) {
+	what string, decline func([]byte, *unimplementedError) ([]byte, error)) ([]byte, error) {
 	if !json.Valid(raw) || raw[skipSpace(raw, 0)] != '{' {
-		return decline(b)
+		return decline(b, unimplemented(what+" that is not one JSON object (encoding/json/v2's error)"))
 	}
 	e := s.esc.escaping
 	e.InvalidUTF8, e.HTMLSafe, e.JSLineTerminators = InvalidUTF8Error, false, false
@@ -359,17 +386,22 @@ func appendEmbeddedValue(s *v2State, b []byte, p unsafe.Pointer, enc v2Func, raw
 		// An escaping other than Minimal's (with HTMLSafe,
 		// JSLineTerminators, any InvalidUTF8 policy), under which the
 		// rules write no raw JSON (appendPlainJSON).
-		return decline(b)
+		return decline(b, unimplemented(what+" under an escaping other than Minimal's with or without HTMLSafe and JSLineTerminators"))
 	}
-	// The names of raw that are members' (v2's lookup by folded name).
-	var claims []*v2Member
+	// The names of raw that are members' (v2's lookup by folded name),
+	// and whether one is ambiguous: one variable for top to capture.
+	var found struct {
+		claims    []*v2Member
+		ambiguous bool
+	}
 	var top func([]byte) bool
 	if !s.dupNames {
 		top = func(name []byte) bool {
 			m, ok := v2ClaimedBy(members, name)
 			if m != nil {
-				claims = append(claims, m)
+				found.claims = append(found.claims, m)
 			}
+			found.ambiguous = !ok
 			return ok
 		}
 	}
@@ -379,15 +411,18 @@ func appendEmbeddedValue(s *v2State, b []byte, p unsafe.Pointer, enc v2Func, raw
 	out, ok, _ := s.appendReformat((*sp)[:0], raw, s.room, top)
 	defer func() { putScratch(sp, out) }()
 	if !ok {
-		return decline(b)
+		if found.ambiguous {
+			return decline(b, unimplemented("name of the "+what+" folding to the names of two case:ignore members"))
+		}
+		return decline(b, unimplemented(what+" with a duplicate name, invalid UTF-8, an unpaired surrogate escape or nesting deeper than Options.MaxDepth (encoding/json/v2's error)"))
 	}
 	mark := len(b)
 	b, err := enc(s, b, p)
 	if err != nil {
 		return b, err
 	}
-	if len(claims) > 0 && !v2ClaimsFree(s, b[mark:], claims) {
-		return decline(b[:mark])
+	if len(found.claims) > 0 && !v2ClaimsFree(s, b[mark:], found.claims) {
+		return decline(b[:mark], unimplemented("name of the "+what+" that is the name of a member written, or of another of its names (encoding/json/v2's error)"))
 	}
 	if len(out) == 2 {
 		return b, nil // an empty object adds nothing

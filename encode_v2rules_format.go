@@ -24,14 +24,14 @@ import (
 // to the field's own value only (jsontext clears it on entering an array
 // or object), forwarded through pointers. str is the string option, which
 // v2 accepts on the numeric formats of time.Time and time.Duration only.
-// It reports false where v2 refuses the format on t (its "invalid format
-// flag" error, or the string option's) and where jgen's rules do not
-// implement t or its format: a type with a MarshalJSONTo method, arrays,
+// It declines (see compileV2) where v2 refuses the format on t (its
+// "invalid format flag" error, or the string option's) and where jgen's
+// rules do not implement t or its format: a type with a MarshalJSONTo method, arrays,
 // structs, interfaces and the other kinds, which v2 refuses with a
 // format. A type with the other methods v2 calls (time.Time and
 // time.Duration aside, which v2 formats itself) is written by them, the
 // format ignored, as v2 does.
-func compileV2Format(t reflect.Type, f v2Flags, format string, str bool) (v2Func, bool) {
+func compileV2Format(t reflect.Type, f v2Flags, format string, str bool) (v2Func, *unimplementedError) {
 	switch {
 	case t == timeType:
 		return v2TimeFormat(format, str, f&v2Stringify != 0)
@@ -43,7 +43,7 @@ func compileV2Format(t reflect.Type, f v2Flags, format string, str bool) (v2Func
 		// Of the kinds left, v2 takes the string option with a format
 		// on floats only, whose stringify is in f already.
 		if k := t.Kind(); k != reflect.Float32 && k != reflect.Float64 {
-			return nil, false
+			return nil, unimplemented("string tag option with format:" + format + " on " + t.String() + " (encoding/json/v2's error)")
 		}
 	}
 	if hasV2Methods(t) {
@@ -51,16 +51,16 @@ func compileV2Format(t reflect.Type, f v2Flags, format string, str bool) (v2Func
 		// that returns errors.ErrUnsupported hands the value, format
 		// and all, to the encoding of its kind.
 		if hasMethod(t, "MarshalJSONTo") {
-			return nil, false
+			return nil, unimplemented("format tag option on " + t.String() + ", a type with a MarshalJSONTo method")
 		}
 		return compileV2(t, f)
 	}
 	switch k := t.Kind(); {
 	case k == reflect.Float32 || k == reflect.Float64:
 		if format != "nonfinite" {
-			return nil, false
+			return nil, whyFormat(format, t)
 		}
-		return v2NonFinite(t, f&v2Stringify != 0), true
+		return v2NonFinite(t, f&v2Stringify != 0), nil
 	case (k == reflect.Slice || k == reflect.Array) && t.Elem().Kind() == reflect.Uint8 && t.Elem().PkgPath() == "":
 		return v2BytesFormat(t, f, format)
 	case k == reflect.Slice || k == reflect.Map:
@@ -70,21 +70,34 @@ func compileV2Format(t reflect.Type, f v2Flags, format string, str bool) (v2Func
 			emitNull = true
 		case "emitempty":
 		default:
-			return nil, false
+			return nil, whyFormat(format, t)
 		}
 		return v2EmitFormat(t, f, emitNull)
 	}
-	return nil, false
+	return nil, whyFormat(format, t)
 }
 
-// v2HasFormat reports whether a field of struct t, or of a struct it
-// embeds (Go embedding or the embed option, by value or pointer), has a
-// json tag with a format option: without SupportFormatTag v2 refuses
-// such a struct even where the field is not a member (a name at a
-// greater depth). seen holds the structs looked at.
-func v2HasFormat(t reflect.Type, seen map[reflect.Type]bool) bool {
+// whyFormat is the reason declining the format option format on type t,
+// which encoding/json/v2 refuses on it ("invalid format flag") or jgen's
+// rules do not implement.
+func whyFormat(format string, t reflect.Type) *unimplementedError {
+	return unimplemented("format:" + format + " tag option on " + t.String() + ", which encoding/json/v2 refuses or jgen does not implement")
+}
+
+// whyStringFormat is the reason declining the string option with the
+// format option format on type t, which encoding/json/v2 refuses.
+func whyStringFormat(format string, t reflect.Type) *unimplementedError {
+	return unimplemented("string tag option with format:" + format + " on " + t.String() + " (encoding/json/v2's error)")
+}
+
+// v2HasFormat returns the first field (as "T.Field"), of struct t or of
+// a struct it embeds (Go embedding or the embed option, by value or
+// pointer), whose json tag has a format option, "" if none: without
+// SupportFormatTag v2 refuses such a struct even where the field is not a
+// member (a name at a greater depth). seen holds the structs looked at.
+func v2HasFormat(t reflect.Type, seen map[reflect.Type]bool) string {
 	if seen[t] {
-		return false
+		return ""
 	}
 	seen[t] = true
 	for i := range t.NumField() {
@@ -96,22 +109,24 @@ func v2HasFormat(t reflect.Type, seen map[reflect.Type]bool) bool {
 		_, opts, _ := tagName(tag)
 		o := parseV2TagOptions(opts)
 		if o.format != "" {
-			return true
+			return t.String() + "." + sf.Name
 		}
 		ft := sf.Type
 		if ft.Kind() == reflect.Pointer && ft.Name() == "" {
 			ft = ft.Elem()
 		}
-		if (sf.Anonymous || slices.Contains(o.names, "embed")) && ft.Kind() == reflect.Struct && v2HasFormat(ft, seen) {
-			return true
+		if (sf.Anonymous || slices.Contains(o.names, "embed")) && ft.Kind() == reflect.Struct {
+			if field := v2HasFormat(ft, seen); field != "" {
+				return field
+			}
 		}
 	}
-	return false
+	return ""
 }
 
 // v2PtrFormat is a pointer's encoder with the format forwarded to what it
 // points at, as v2 forwards it; nil is null whatever the format.
-func v2PtrFormat(t reflect.Type, f v2Flags, format string, str bool) (v2Func, bool) {
+func v2PtrFormat(t reflect.Type, f v2Flags, format string, str bool) (v2Func, *unimplementedError) {
 	// A pointer type may point at itself (type P *P): such chains are
 	// declined rather than compiled without end.
 	u := t
@@ -121,11 +136,11 @@ func v2PtrFormat(t reflect.Type, f v2Flags, format string, str bool) (v2Func, bo
 		}
 	}
 	if u.Kind() == reflect.Pointer {
-		return nil, false
+		return nil, unimplemented("format tag option on " + t.String() + ", more than 64 pointer types deep")
 	}
-	elem, ok := compileV2Format(t.Elem(), f, format, str)
-	if !ok {
-		return nil, false
+	elem, why := compileV2Format(t.Elem(), f, format, str)
+	if why != nil {
+		return nil, why
 	}
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
 		q := *(*unsafe.Pointer)(p)
@@ -133,12 +148,12 @@ func v2PtrFormat(t reflect.Type, f v2Flags, format string, str bool) (v2Func, bo
 			return append(b, "null"...), nil
 		}
 		if s.depth++; s.depth > v2MaxPointers {
-			return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+			return b, declineValue(t, whyPointerDepth)
 		}
 		b, err := elem(s, b, q)
 		s.depth--
 		return b, err
-	}, true
+	}, nil
 }
 
 // v2MaxFormatPointers bounds the pointer types a format is compiled
@@ -148,10 +163,10 @@ const v2MaxFormatPointers = 64
 // v2EmitFormat is the emitnull (emitNull) or emitempty format of a slice
 // or map type t: a nil one is null or empty whatever FormatNilSliceAsNull
 // and FormatNilMapAsNull say; any other is written as without the format.
-func v2EmitFormat(t reflect.Type, f v2Flags, emitNull bool) (v2Func, bool) {
+func v2EmitFormat(t reflect.Type, f v2Flags, emitNull bool) (v2Func, *unimplementedError) {
 	e := v2Lookup(t, f)
-	if !e.ok {
-		return nil, false
+	if e.why != nil {
+		return nil, e.why
 	}
 	isMap := t.Kind() == reflect.Map
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
@@ -175,7 +190,7 @@ func v2EmitFormat(t reflect.Type, f v2Flags, emitNull bool) (v2Func, bool) {
 			return b, s.depthError(b, open)
 		}
 		return append(b, open, open+2), nil // [] or {}
-	}, true
+	}, nil
 }
 
 // v2NonFinite is a float's encoder under the nonfinite format: NaN, +Inf
@@ -207,7 +222,7 @@ func v2NonFinite(t reflect.Type, quoted bool) v2Func {
 // the RFC 4648 encodings base64 (section 4), base64url (5), base32 (6),
 // base32hex (7), base16 or hex (8) as a string, or array, an array of the
 // bytes as numbers. A nil slice is null under FormatNilSliceAsNull.
-func v2BytesFormat(t reflect.Type, f v2Flags, format string) (v2Func, bool) {
+func v2BytesFormat(t reflect.Type, f v2Flags, format string) (v2Func, *unimplementedError) {
 	var appendEncode func(dst, src []byte) []byte
 	switch format {
 	case "base64":
@@ -223,7 +238,7 @@ func v2BytesFormat(t reflect.Type, f v2Flags, format string) (v2Func, bool) {
 	case "array":
 		return v2ByteArray(t, f)
 	default:
-		return nil, false
+		return nil, whyFormat(format, t)
 	}
 	bytesAt := v2BytesAt(t, f)
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
@@ -234,7 +249,7 @@ func v2BytesFormat(t reflect.Type, f v2Flags, format string) (v2Func, bool) {
 		b = append(b, '"')
 		b = appendEncode(b, unsafe.Slice((*byte)(data), n))
 		return append(b, '"'), nil
-	}, true
+	}, nil
 }
 
 // v2BytesAt returns, for a []byte or [N]byte t, the function giving the
@@ -256,11 +271,11 @@ func v2BytesAt(t reflect.Type, f v2Flags) func(p unsafe.Pointer) (data unsafe.Po
 // v2ByteArray is the array format of a []byte or [N]byte t: its bytes as
 // an array of numbers, as v2 writes a slice or array of another element
 // type (a nil slice null under FormatNilSliceAsNull, else []).
-func v2ByteArray(t reflect.Type, f v2Flags) (v2Func, bool) {
+func v2ByteArray(t reflect.Type, f v2Flags) (v2Func, *unimplementedError) {
 	et := t.Elem()
-	elems, ok := v2Elems(et, f)
-	if !ok {
-		return nil, false
+	elems, why := v2Elems(et, f)
+	if why != nil {
+		return nil, why
 	}
 	bytesAt := v2BytesAt(t, f)
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
@@ -278,7 +293,7 @@ func v2ByteArray(t reflect.Type, f v2Flags) (v2Func, bool) {
 		b, err := elems(s, b, data, n)
 		s.room++
 		return b, err
-	}, true
+	}, nil
 }
 
 // v2TimeFormat is the encoder of a time.Time under format, as v2's
@@ -290,9 +305,9 @@ func v2ByteArray(t reflect.Type, f v2Flags) (v2Func, bool) {
 // format is not a Go identifier or begins with other than an ASCII
 // letter, format itself as a layout. Any other identifier is refused by
 // v2 (declined here), as is str with a format that is not a number.
-func v2TimeFormat(format string, str, stringify bool) (v2Func, bool) {
+func v2TimeFormat(format string, str, stringify bool) (v2Func, *unimplementedError) {
 	if format == "" {
-		return nil, false
+		return nil, whyFormat(format, timeType)
 	}
 	if c := format[0]; !('a' <= c && c <= 'z') && !('A' <= c && c <= 'Z') {
 		return v2TimeLayout(format, str)
@@ -301,14 +316,14 @@ func v2TimeFormat(format string, str, stringify bool) (v2Func, bool) {
 	switch format {
 	case "RFC3339":
 		if str {
-			return nil, false
+			return nil, whyStringFormat(format, timeType)
 		}
-		return v2TimeRFC3339, true
+		return v2TimeRFC3339, nil
 	case "RFC3339Nano":
 		if str {
-			return nil, false
+			return nil, whyStringFormat(format, timeType)
 		}
-		return v2Time, true // the default, RFC 3339 with nanoseconds
+		return v2Time, nil // the default, RFC 3339 with nanoseconds
 	case "unix":
 		unit = 0
 	case "unixmilli":
@@ -322,7 +337,8 @@ func v2TimeFormat(format string, str, stringify bool) (v2Func, bool) {
 			return v2TimeLayout(layout, str)
 		}
 		if strings.TrimFunc(format, isLetterOrDigit) == "" {
-			return nil, false // v2 keeps identifiers for layouts to come
+			// v2 keeps identifiers for layouts to come.
+			return nil, whyFormat(format, timeType)
 		}
 		return v2TimeLayout(format, str)
 	}
@@ -337,7 +353,7 @@ func v2TimeFormat(format string, str, stringify bool) (v2Func, bool) {
 			b = append(b, '"')
 		}
 		return b, nil
-	}, true
+	}, nil
 }
 
 // timeLayouts are the time package's layout constants by name, as v2
@@ -355,18 +371,18 @@ var timeLayouts = map[string]string{
 // for layout, quoted under the escaping; text that is not valid UTF-8 is
 // declined (v2's error, or its replacement, is v2's to give). v2 refuses
 // the string option on it (str).
-func v2TimeLayout(layout string, str bool) (v2Func, bool) {
+func v2TimeLayout(layout string, str bool) (v2Func, *unimplementedError) {
 	if str {
-		return nil, false
+		return nil, unimplemented("string tag option with the time layout format " + strconv.Quote(layout) + " (encoding/json/v2's error)")
 	}
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
 		var tmp [64]byte
 		text := (*time.Time)(p).AppendFormat(tmp[:0], layout)
 		if !utf8.Valid(text) {
-			return b, &EncodeError{Type: timeType, Err: ErrV2Unimplemented}
+			return b, declineValue(timeType, whyTimeUTF8)
 		}
 		return s.appendString(b, text)
-	}, true
+	}, nil
 }
 
 // v2TimeRFC3339 writes a time.Time as RFC 3339 without the fraction of a
@@ -376,7 +392,7 @@ func v2TimeRFC3339(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
 	var tmp [64]byte
 	text := (*time.Time)(p).AppendFormat(tmp[:0], time.RFC3339)
 	if !validRFC3339(text) {
-		return b, &EncodeError{Type: timeType, Err: ErrV2Unimplemented}
+		return b, declineValue(timeType, whyTimeRFC3339)
 	}
 	return s.appendString(b, text)
 }
@@ -442,7 +458,7 @@ func appendUnixTime(b []byte, sec int64, nsec, unit int) []byte {
 // str), units (time.Duration.String's text) and iso8601 (ISO 8601's
 // PnTnHnMnS form with hours, minutes and seconds only). v2 refuses other
 // formats, and str with units or iso8601 (declined here).
-func v2DurationFormat(format string, str, stringify bool) (v2Func, bool) {
+func v2DurationFormat(format string, str, stringify bool) (v2Func, *unimplementedError) {
 	var digits int // of the fraction of a unit, in nanoseconds
 	switch format {
 	case "sec":
@@ -455,22 +471,22 @@ func v2DurationFormat(format string, str, stringify bool) (v2Func, bool) {
 		digits = 0
 	case "units":
 		if str {
-			return nil, false
+			return nil, whyStringFormat(format, durationType)
 		}
 		return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
 			var tmp [32]byte
 			return s.appendString(b, append(tmp[:0], (*time.Duration)(p).String()...))
-		}, true
+		}, nil
 	case "iso8601":
 		if str {
-			return nil, false
+			return nil, whyStringFormat(format, durationType)
 		}
 		return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
 			var tmp [48]byte
 			return s.appendString(b, appendISO8601(tmp[:0], *(*time.Duration)(p)))
-		}, true
+		}, nil
 	default:
-		return nil, false
+		return nil, whyFormat(format, durationType)
 	}
 	quoted := str || stringify
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
@@ -482,7 +498,7 @@ func v2DurationFormat(format string, str, stringify bool) (v2Func, bool) {
 			b = append(b, '"')
 		}
 		return b, nil
-	}, true
+	}, nil
 }
 
 // durationMagnitude returns d's sign and its absolute value in

@@ -76,7 +76,7 @@ func v2MarshalJSONEncoder(t reflect.Type) v2Func {
 		if ok {
 			return out, nil
 		}
-		return s.marshalerFailure(t, b, deep, "MarshalJSON")
+		return s.marshalerFailure(t, b, val, deep, "MarshalJSON")
 	}
 }
 
@@ -102,13 +102,13 @@ func (s *v2State) appendMarshalerOutput(b, val []byte, t reflect.Type, method st
 	if ok {
 		return out, nil
 	}
-	return s.marshalerFailure(t, b, deep, method)
+	return s.marshalerFailure(t, b, val, deep, method)
 }
 
-// marshalerFailure returns the error for output of method that
+// marshalerFailure returns the error for val, output of method that
 // appendPlainJSON refused: nesting past Options.MaxDepth at the index
-// deep of the output, or (deep < 0) not implemented.
-func (s *v2State) marshalerFailure(t reflect.Type, b []byte, deep int, method string) ([]byte, error) {
+// deep of the output, or (deep < 0) declined (rawOutputReason).
+func (s *v2State) marshalerFailure(t reflect.Type, b, val []byte, deep int, method string) ([]byte, error) {
 	if deep >= 0 {
 		return b, methodErr(t, method, &ValueError{
 			Token:  method + " output",
@@ -119,7 +119,19 @@ func (s *v2State) marshalerFailure(t reflect.Type, b []byte, deep int, method st
 			Cause:  ErrMaxDepth,
 		})
 	}
-	return b, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+	return b, declineValue(t, s.rawOutputReason(method+" output", val))
+}
+
+// rawOutputReason is the reason appendPlainJSON declines val, what
+// (such as "MarshalJSON output"), having reported deep < 0.
+func (s *v2State) rawOutputReason(what string, val []byte) *unimplementedError {
+	switch {
+	case s.rawEscaping < 0:
+		return unimplemented(what + " under an escaping other than Minimal's with or without HTMLSafe and JSLineTerminators")
+	case !json.Valid(val):
+		return unimplemented(what + " that is not exactly one JSON value (encoding/json/v2's error)")
+	}
+	return unimplemented(what + " with a duplicate name, invalid UTF-8 or an unpaired surrogate escape (encoding/json/v2's error)")
 }
 
 // toBufferPool holds *toBuffer (marshaler_to_*.go).
@@ -147,7 +159,7 @@ var toBufferPool = sync.Pool{New: func() any { return new(toBuffer) }}
 func v2MarshalJSONToEncoder(t reflect.Type, prev v2Func) v2Func {
 	z := v2MethodIface(t)
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
-		out, skip, err := s.callTo(b, t, withData(z, p), true)
+		out, skip, err := s.callTo(b, t, withData(z, p), nil)
 		if skip {
 			return prev(s, b, p)
 		}
@@ -155,18 +167,18 @@ func v2MarshalJSONToEncoder(t reflect.Type, prev v2Func) v2Func {
 	}
 }
 
-// callTo calls m's MarshalJSONTo (a method, or a MarshalToFunc's function
-// bound to its value: bindTo) on a value of type t as
+// callTo calls m's MarshalJSONTo (a method, fn nil, or the MarshalToFunc
+// fn's function bound to its value: bindTo) on a value of type t as
 // v2MarshalJSONToEncoder says, the encoder carrying encoding/json/v2's
 // equivalent of the options' Marshalers, and appends its output to b;
 // skip is set where it declines (errors.ErrUnsupported, nothing
-// written), b then unchanged. Where method is set (a MarshalJSONTo
-// method, not a function), a failure whose error v2 reports as jgen
-// knows it (v2ToFailure) is that error; other failures are declined.
-func (s *v2State) callTo(b []byte, t reflect.Type, m any, method bool) (out []byte, skip bool, err error) {
+// written), b then unchanged. A failure whose error v2 reports as jgen
+// knows it (v2ToFailure) is that error, for the method's type t or the
+// function's T (as v2 names them); other failures are declined.
+func (s *v2State) callTo(b []byte, t reflect.Type, m any, fn *marshalFunc) (out []byte, skip bool, err error) {
 	e := s.esc.escaping
 	if e.InvalidUTF8 != InvalidUTF8Error && e.InvalidUTF8 != InvalidUTF8ReplaceRaw {
-		return b, false, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+		return b, false, declineValue(t, unimplemented(toName(t, fn)+" under an InvalidUTF8 policy other than InvalidUTF8Error and InvalidUTF8ReplaceRaw"))
 	}
 	tb := toBufferPool.Get().(*toBuffer)
 	o := s.g.opts.V2
@@ -191,18 +203,39 @@ func (s *v2State) callTo(b []byte, t reflect.Type, m any, method bool) (out []by
 			}
 		}
 	}
-	if method && (!wrote || err != nil) {
+	if !wrote || err != nil {
 		// An error, or no value: v2's error where jgen knows it.
 		if reason, known := v2ToFailure(err, wrote, tb); known {
 			toBufferPool.Put(tb)
+			if fn != nil {
+				return b, false, methodErr(fn.typ, "MarshalToFunc", reason)
+			}
 			return b, false, methodErr(t, "MarshalJSONTo", reason)
 		}
+	}
+	var why *unimplementedError
+	switch {
+	case err != nil:
+		why = unimplemented(toName(t, fn) + " " + v2ToDeclined(err, wrote, tb))
+	case deep >= 0:
+		why = unimplemented(toName(t, fn) + " output nesting deeper than Options.MaxDepth (encoding/json/v2's error, at its position within the output)")
+	case !ok:
+		why = s.rawOutputReason(toName(t, fn)+" output", tb.b.Bytes())
 	}
 	if tb.b.Cap() <= 1<<16 {
 		toBufferPool.Put(tb)
 	}
-	if err != nil || !ok || deep >= 0 {
-		return b, false, &EncodeError{Type: t, Err: ErrV2Unimplemented}
+	if why != nil {
+		return b, false, declineValue(t, why)
 	}
 	return out, false, nil
+}
+
+// toName names, in a reason, the MarshalJSONTo method of t (fn nil) or
+// the MarshalToFunc fn.
+func toName(t reflect.Type, fn *marshalFunc) string {
+	if fn != nil {
+		return "MarshalToFunc of " + fn.typ.String()
+	}
+	return "MarshalJSONTo method of " + t.String()
 }

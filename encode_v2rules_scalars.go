@@ -174,5 +174,8 @@ func v2Time(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
 	if out, ok := s.g.appendTime(b, t); ok {
 		return out, nil
 	}
-	return b, &EncodeError{Type: timeType, Err: ErrV2Unimplemented}
+	if s.g.marshalerEscaper().rfc3339Escaped() {
+		return b, declineValue(timeType, whyTimeEscaped)
+	}
+	return b, declineValue(timeType, whyTimeRange)
 }

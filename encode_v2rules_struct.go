@@ -72,11 +72,16 @@ func (fd *v2Field) omitted(p unsafe.Pointer) bool {
 // v2StructEncoder compiles a struct by encoding/json/v2's field rules
 // (Go 1.27 v2/fields.go), its members those of v2StructMembers (its
 // embedded fallback is v2WithFallback's), where they hold no format
-// option and nothing v2 refuses; false otherwise.
-func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
-	members, _, ok := v2StructMembers(t)
-	if !ok || f&v2FormatTag == 0 && v2HasFormat(t, map[reflect.Type]bool{}) {
-		return nil, false // what v2 refuses, or a format without SupportFormatTag
+// option and nothing v2 refuses; declined otherwise (see compileV2).
+func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, *unimplementedError) {
+	members, _, why := v2StructMembers(t)
+	if why != nil {
+		return nil, why // what v2 refuses
+	}
+	if f&v2FormatTag == 0 {
+		if field := v2HasFormat(t, map[reflect.Type]bool{}); field != "" {
+			return nil, unimplemented("format tag option without SupportFormatTag on Go struct field " + field + " (encoding/json/v2's error)")
+		}
 	}
 	var fields []v2Field
 	for _, m := range members {
@@ -97,26 +102,26 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 				reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
 				reflect.Float32, reflect.Float64:
 				if v2StringToCall(sf.Type, f) {
-					return nil, false
+					return nil, unimplemented("string tag option on Go struct field " + t.String() + "." + sf.Name + " of type " + sf.Type.String() + ", written by a MarshalJSONTo method or a MarshalToFunc")
 				}
 				ff |= v2Stringify
 			default:
 				if nt != numberType {
-					return nil, false
+					return nil, unimplemented("string tag option on Go struct field " + t.String() + "." + sf.Name + " of type " + sf.Type.String() + ", not a number (encoding/json/v2's error)")
 				}
 				ff |= v2Stringify
 			}
 		}
 		var enc v2Func
 		if o.format != "" {
-			var ok bool
-			if enc, ok = compileV2Format(sf.Type, ff, o.format, o.str); !ok {
-				return nil, false
+			var why *unimplementedError
+			if enc, why = compileV2Format(sf.Type, ff, o.format, o.str); why != nil {
+				return nil, why.in(t, sf)
 			}
 		} else {
 			e := v2Lookup(sf.Type, ff)
-			if !e.ok {
-				return nil, false
+			if e.why != nil {
+				return nil, e.why.in(t, sf)
 			}
 			enc = e.f
 		}
@@ -129,7 +134,7 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 			// A format on a type a marshal function takes, or on
 			// pointers to one (v2 calls the function on the value they
 			// point to, the format ignored).
-			return nil, false
+			return nil, unimplemented("format tag option on Go struct field " + t.String() + "." + sf.Name + " of type " + sf.Type.String() + ", which a marshal function takes")
 		}
 		plain := !hasV2Methods(sf.Type) && sf.Type != numberType && o.format == "" && !funcs
 		if o.omitEmpty && !funcs && (k == reflect.Pointer || k == reflect.Interface ||
@@ -153,7 +158,7 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 		}
 		q, err := minimalEscaper.appendQuoted(nil, []byte(o.name))
 		if err != nil {
-			return nil, false
+			return nil, unimplemented("JSON name of Go struct field " + t.String() + "." + sf.Name + " that cannot be quoted (invalid UTF-8)")
 		}
 		q = append(q, ':')
 		fd.quoted = append(make([]byte, 0, len(q)+nameSlack), q...)
@@ -248,7 +253,7 @@ func v2StructEncoder(t reflect.Type, f v2Flags) (v2Func, bool) {
 		}
 		s.room++
 		return append(b, '}'), nil
-	}, true
+	}, nil
 }
 
 // knownEmpty reports whether the value at p, of kind k (a

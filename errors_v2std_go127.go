@@ -33,15 +33,20 @@ func init() { v2StdError = addV2StdError }
 //     encoding/json/v2's points within the output);
 //   - NaN and ±Inf: a *json.SemanticError whose Err says "unsupported
 //     value: NaN";
-//   - a method that failed, and the other refusals: a *json.SemanticError
-//     whose Err is jgen's reason (the method's own error for a method; for
+//   - a method or marshal function that failed, and the other refusals: a
+//     *json.SemanticError whose Err is jgen's reason (the method's own
+//     error for a method, whose GoType is the function's T for a function; for
 //     an invalid json.Number jgen's *ValueError, where encoding/json/v2's
 //     Err quotes the number).
 //
-// A value jgen declines (ErrV2Unimplemented) gets none: encoding/json/v2
-// may encode it.
+// A value jgen declines (its reason an *unimplementedError, matching
+// ErrV2Unimplemented) gets none: encoding/json/v2 may encode it. The
+// reason is the Err of the decline itself, never wrapped, so that one
+// type switch tells it; a method's or marshal function's own error that
+// wraps ErrV2Unimplemented is a failure of the method, which v2 reports.
 func addV2StdError(ee *EncodeError) {
-	if _, done := ee.Err.(*v2Reason); done || errors.Is(ee.Err, ErrV2Unimplemented) {
+	switch ee.Err.(type) {
+	case *v2Reason, *unimplementedError:
 		return
 	}
 	ptr := jsontext.Pointer(ee.Pointer)
@@ -64,6 +69,12 @@ func addV2StdError(ee *EncodeError) {
 		}
 	case ee.method == "" && errors.As(ee.Err, &uv):
 		std = v2Semantic(ptr, ee.Type, errors.New("unsupported value: "+uv.Str))
+	case ee.method == "MarshalFunc" || ee.method == "MarshalToFunc":
+		// A marshal function's error: encoding/json/v2 names the
+		// function's T, a pointer type included.
+		se := v2Semantic(ptr, ee.Type, ee.Err)
+		se.GoType = ee.Type
+		std = se
 	default:
 		std = v2Semantic(ptr, ee.Type, ee.Err)
 	}

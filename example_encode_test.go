@@ -122,3 +122,34 @@ func ExampleJSONv2() {
 	// true
 	// {"name":"<tri>","points":[[0,0],[1,2]],"tags":[],"at":"2026-12-03"}
 }
+
+// A value the v2 rules decline fails with an *EncodeError whose Type is
+// the type declined (whole: here the slice, for a field of its elements)
+// and whose Err says which rule, in the terms of the type and its tags,
+// and where; errors.Is matches ErrV2Unimplemented whatever the reason.
+// Here encoding/json/v2 refuses a time.Duration without a format (the
+// format tag option, under SupportFormatTag, gives it one).
+func ExampleErrV2Unimplemented() {
+	type Job struct {
+		Name    string        `json:"name"`
+		Timeout time.Duration `json:"timeout"`
+	}
+	jobs := []Job{{Name: "build", Timeout: 90 * time.Second}}
+	_, err := jgen.Marshal(jobs, &jgen.Options{V2: &jgen.JSONv2{}})
+	var ee *jgen.EncodeError
+	if errors.Is(err, jgen.ErrV2Unimplemented) && errors.As(err, &ee) {
+		fmt.Println("declined:", ee.Type)
+		fmt.Println("reason:", ee.Err)
+	}
+
+	type FormattedJob struct {
+		Name    string        `json:"name"`
+		Timeout time.Duration `json:"timeout,format:units"`
+	}
+	b, err := jgen.Marshal([]FormattedJob{FormattedJob(jobs[0])}, &jgen.Options{V2: &jgen.JSONv2{SupportFormatTag: true}})
+	fmt.Println(string(b), err)
+	// Output:
+	// declined: []jgen_test.Job
+	// reason: jgen: encoding/json/v2 rule not implemented: time.Duration without a format tag option (encoding/json/v2's error: no default representation), in Go struct field jgen_test.Job.Timeout
+	// [{"name":"build","timeout":"1m30s"}] <nil>
+}

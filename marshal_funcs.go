@@ -214,7 +214,7 @@ func v2FuncsEncoder(t reflect.Type, fns []*marshalFunc, dflt v2Func) v2Func {
 	return func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
 		for _, fn := range fns {
 			if fn.to != nil {
-				out, skip, err := s.callTo(b, t, bindTo(fn.to, t, p), false)
+				out, skip, err := s.callTo(b, t, bindTo(fn.to, t, p), fn)
 				if skip {
 					continue
 				}

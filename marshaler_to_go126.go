@@ -99,6 +99,13 @@ func callMarshalJSONToV2(m any, buf *toBuffer, o *JSONv2, ms any, html, js, allo
 // to it (the Go 1.27 twin returns the reason of the *EncodeError).
 func v2ToFailure(err error, wrote bool, tb *toBuffer) (reason error, ok bool) { return nil, false }
 
+// v2ToDeclined says why a MarshalJSONTo call (a method or a
+// MarshalToFunc) that returned an error is declined: the words after the
+// method's name in the reason.
+func v2ToDeclined(err error, wrote bool, tb *toBuffer) string {
+	return "failed, which Go 1.26's encoding/json/v2 experiment reports in its own way"
+}
+
 // MarshalToFunc returns a list of one function encoding the values of
 // type T under the v2 rules, as encoding/json/v2's MarshalToFunc: it
 // applies to the values [MarshalFunc]'s function of type T applies to,
@@ -109,9 +116,19 @@ func v2ToFailure(err error, wrote bool, tb *toBuffer) (reason error, ok bool) { 
 // gets the same functions). A function that returns errors.ErrUnsupported
 // having written nothing passes the value to the next function of the
 // list that applies, else to the type's methods and default encoding. A
-// function that returns another error or writes other than one value is
-// declined as [ErrV2Unimplemented] (encoding/json/v2's errors; the
-// drop-in calls it again there). T may not be a named pointer type:
+// function that returns another error having written nothing or one
+// whole value, or returns nil having written nothing, fails as
+// encoding/json/v2 fails: with an *EncodeError for type T whose Err is the
+// function's error (errors.Is and errors.As reach it; a
+// *json.SemanticError for T at the value's pointer beside it), or an
+// error saying it must write exactly one value. Declined as
+// [ErrV2Unimplemented], its reason saying which (encoding/json/v2's
+// errors, whose positions are those of its own encoder; the drop-in
+// calls the function again there): a function that writes part of a
+// value or more than one, returns an error holding a *json.SemanticError
+// or *jsontext.SyntacticError, io.EOF, or errors.ErrUnsupported having
+// written, and on Go 1.26's experiment, which reports such errors in its
+// own way, any function that fails. T may not be a named pointer type:
 // MarshalToFunc panics on one, as encoding/json/v2 does. It exists where
 // encoding/json/v2 is built.
 func MarshalToFunc[T any](fn func(*jsontext.Encoder, T) error) *Marshalers {

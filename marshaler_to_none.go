@@ -28,6 +28,8 @@ func callMarshalJSONToV2(m any, buf *toBuffer, o *JSONv2, ms any, html, js, allo
 
 func v2ToFailure(err error, wrote bool, tb *toBuffer) (error, bool) { return nil, false }
 
+func v2ToDeclined(err error, wrote bool, tb *toBuffer) string { return "failed" }
+
 // stdMarshalFunc and joinStdMarshalers return nil: there is no
 // encoding/json/v2 (marshaler_to_go127.go).
 func stdMarshalFunc[T any](fn func(T) ([]byte, error)) func() any { return nil }

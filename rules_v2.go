@@ -1,6 +1,9 @@
 package jgen
 
-import "errors"
+import (
+	"errors"
+	"reflect"
+)
 
 // JSONv2 selects the rules of encoding/json/v2's Marshal (Go 1.27) for
 // [Generator.WriteValue], [Marshal], [AppendMarshal] and [Encoder] in place
@@ -86,20 +89,19 @@ import "errors"
 //
 // What jgen's v2 rules do not implement is refused with an *EncodeError
 // whose Err matches [ErrV2Unimplemented], naming the type, before
-// anything is written: an embedded map with a key of invalid UTF-8, a
+// anything is written; the Err's message says what was declined: an embedded map with a key of invalid UTF-8, a
 // name of an embedded fallback folding to the names of two case:ignore
 // members, the format tag option (without
 // SupportFormatTag, where v2 refuses it; with it, a format v2 refuses on
 // the field's type, a year outside [0,9999] under RFC3339, and a format
 // on a type with a MarshalJSONTo method or one a marshal function
-// takes, or on pointers to it), MarshalJSONTo methods
-// that write more than one value or part of one, or return an error
-// holding a *json.SemanticError or *jsontext.SyntacticError, or io.EOF
-// (v2's errors; such a method is called again by v2 through the
-// drop-in), MarshalToFunc functions that fail or write other than one
-// value (MarshalFunc output is taken as MarshalJSON output; see
-// [Marshalers]), map keys a MarshalToFunc applies to or whose
-// MarshalFunc names need more than copying or repeat, an embedded
+// takes, or on pointers to it), MarshalJSONTo methods and MarshalToFunc
+// functions that write more than one value or part of one, or return an
+// error holding a *json.SemanticError or *jsontext.SyntacticError, or
+// io.EOF (v2's errors; such a method is called again by v2 through the
+// drop-in; on Go 1.26's experiment any that fails), MarshalFunc output
+// that MarshalJSON output would be declined as (see [Marshalers]), map
+// keys a MarshalToFunc applies to or whose MarshalFunc names need more than copying or repeat, an embedded
 // fallback under Marshalers, MarshalJSON and
 // MarshalJSONTo output and jsontext.Value under an escaping other than
 // Minimal's with or without HTMLSafe and JSLineTerminators (for
@@ -184,13 +186,97 @@ type JSONv2 struct {
 	Marshalers *Marshalers
 }
 
-// ErrV2Unimplemented is matched by the *EncodeError of a value that
-// jgen's v2 rules ([JSONv2]) do not implement, or that encoding/json/v2
-// refuses too (time.Duration, a struct with no exported fields, duplicate
-// names: their own errors are encoding/json/v2's to give, which the
-// package github.com/jgen-go/jgen/json/v2 returns); its Type is the Go
-// type declined. Nothing of the value was written.
+// ErrV2Unimplemented is matched (errors.Is) by the reason of the
+// *EncodeError of a value that jgen's v2 rules ([JSONv2]) decline: one
+// they do not implement, or one encoding/json/v2 refuses with an error of
+// its own to give, which the package github.com/jgen-go/jgen/json/v2
+// returns by encoding the value there. Its Type is the Go type declined
+// (the key type for a map key), and nothing of the value was written.
+// The reason's message is this error's followed by what was declined, in
+// the terms of the Go type and its tags, and, for a type declined within
+// a struct, the fields it was met in, innermost first, as in
+// "jgen: encoding/json/v2 rule not implemented: time.Duration without a
+// format tag option (encoding/json/v2's error: no default
+// representation), in Go struct field main.Job.Timeout". The kinds of
+// declines:
+//   - types: time.Duration without a format, chan, func, complex and
+//     unsafe.Pointer kinds, a struct encoding/json/v2 refuses (a tag it
+//     refuses or jgen does not parse, a tag on an unexported field,
+//     duplicate names in one struct, an embedded non-struct without a
+//     name, options other than embed on an embedded struct, an embedded
+//     type with methods, two fallbacks in one struct, a struct with no
+//     exported fields), a MarshalJSONTo method of another signature, an
+//     embedded fallback under Marshalers;
+//   - tag options: format without SupportFormatTag, a format
+//     encoding/json/v2 refuses on the field's type or one on a type with
+//     a MarshalJSONTo method or a marshal function, the string option on
+//     a field that is not a number or that a marshal function writes;
+//   - map keys: a key type encoding/json/v2 refuses or jgen does not
+//     implement, keys a MarshalToFunc applies to, a nil pointer or
+//     interface key, an interface key holding a float64 or a named type,
+//     NaN and ±Inf keys, a key whose method or marshal function fails or
+//     does not give a plain JSON string, keys of invalid UTF-8 that could
+//     share a name, distinct keys of one name without AllowDuplicateNames;
+//   - values: a time.Time encoding/json/v2 refuses under its format (a
+//     year outside [0,9999], a zone offset of 24 hours or more, a layout
+//     giving invalid UTF-8), an embedded fallback jgen cannot merge,
+//     nesting of pointers, interfaces, slices and maps past 1000 levels
+//     (encoding/json/v2's cycle check);
+//   - MarshalJSON, MarshalJSONTo and marshal function output that
+//     encoding/json/v2 refuses or writes under rules jgen does not
+//     implement, and MarshalJSONTo methods and MarshalToFuncs that fail
+//     in ways encoding/json/v2 reports with positions of its own encoder
+//     (see [JSONv2]), or run under an escaping other than those of
+//     encoding/json/v2's options.
+//
+// The reason is of a type of jgen's own; only errors.Is compares it with
+// ErrV2Unimplemented (== does not).
 var ErrV2Unimplemented = errors.New("jgen: encoding/json/v2 rule not implemented")
+
+// unimplementedError is the reason of a value the v2 rules decline: what
+// is declined (rule), in the terms of the Go type and its tags. It
+// matches ErrV2Unimplemented. The declines found when a type is compiled
+// are made once, with the encoder; those found on a value cost one
+// allocation, on the error path only.
+type unimplementedError struct{ rule string }
+
+func (e *unimplementedError) Error() string { return ErrV2Unimplemented.Error() + ": " + e.rule }
+
+// Is reports whether target is ErrV2Unimplemented.
+func (e *unimplementedError) Is(target error) bool { return target == ErrV2Unimplemented }
+
+// in returns the reason e for the type of the field sf of struct t: e's
+// rule, and where it was met (after those of the fields it was met in
+// below t).
+func (e *unimplementedError) in(t reflect.Type, sf reflect.StructField) *unimplementedError {
+	return unimplemented(e.rule + ", in Go struct field " + t.String() + "." + sf.Name)
+}
+
+// unimplemented returns the reason declining rule.
+func unimplemented(rule string) *unimplementedError { return &unimplementedError{rule: rule} }
+
+// declineValue returns the *EncodeError declining a value of type t for
+// the reason why.
+func declineValue(t reflect.Type, why *unimplementedError) *EncodeError {
+	return &EncodeError{Type: t, Err: why}
+}
+
+// declineKey returns the *EncodeError declining a map key of type t for
+// the reason why.
+func declineKey(t reflect.Type, why *unimplementedError) *EncodeError {
+	return &EncodeError{Type: t, Err: why, key: true}
+}
+
+// Reasons found on a value: one each, shared (an *unimplementedError is
+// never changed once made).
+var (
+	whyPointerDepth = unimplemented("nesting of pointers, interfaces, slices or maps deeper than 1000 levels (encoding/json/v2 checks for cycles past them)")
+	whyTimeRange    = unimplemented("time.Time with a year outside [0,9999] or a zone offset of 24 hours or more (encoding/json/v2's error)")
+	whyTimeEscaped  = unimplemented("time.Time under an escaping that changes its RFC 3339 text")
+	whyTimeRFC3339  = unimplemented("time.Time under the format RFC3339 with a year outside [0,9999] or a zone offset of 24 hours or more (encoding/json/v2's error)")
+	whyDuration     = unimplemented("time.Duration without a format tag option (encoding/json/v2's error: no default representation)")
+	whyTimeUTF8     = unimplemented("time.Time whose format layout gives invalid UTF-8")
+)
 
 // v2Flags are the options of JSONv2 that change a compiled encoder: part
 // of the cache key of the v2 encoders.
