@@ -5,6 +5,8 @@ package ftoa
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"strconv"
 	"testing"
 )
@@ -73,5 +75,51 @@ func TestDigitCounts(t *testing.T) {
 			t.Fatal(err)
 		}
 		check(v, s)
+	}
+}
+
+// TestStripZeros checks stripZeros against division by ten, one zero at
+// a time, on every count of trailing zeros below 16 with random leading
+// digits (including leading digits that are multiples of 2 or 5 but not
+// of 10, the cases a divisibility test by multiplication could miss),
+// and checks each 5^-k constant.
+func TestStripZeros(t *testing.T) {
+	for k, inv := range map[int]uint64{1: inv5pow1, 2: inv5pow2, 4: inv5pow4, 8: inv5pow8} {
+		if p := uint64(math.Pow10(k)) >> k; p*inv != 1 {
+			t.Errorf("5^%d * %#x = %#x modulo 2^64, want 1", k, inv, p*inv)
+		}
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	naive := func(d uint64, e int) (uint64, int) {
+		for d%10 == 0 {
+			d /= 10
+			e++
+		}
+		return d, e
+	}
+	check := func(d uint64) {
+		t.Helper()
+		gd, ge := stripZeros(d, 3)
+		wd, we := naive(d, 3)
+		if gd != wd || ge != we {
+			t.Fatalf("stripZeros(%d, 3) = %d, %d; want %d, %d", d, gd, ge, wd, we)
+		}
+	}
+	for z := range 16 {
+		p := uint64(math.Pow10(z))
+		for range 20000 {
+			lead := r.Uint64N(1e16/p) + 1
+			if d := lead * p; d < 1e16 {
+				check(d)
+			}
+			for _, f := range []uint64{2, 5, 4, 25, 8, 125} {
+				if d := lead * f * p; d < 1e16 && d > 0 {
+					check(d)
+				}
+			}
+		}
+	}
+	for d := uint64(1); d < 1e6; d++ {
+		check(d)
 	}
 }

@@ -51,14 +51,13 @@ func digitCount(d uint64) int {
 	// 1233/4096 is just above log10(2), so t is floor(log10(d)) or
 	// one more.
 	t := bits.Len64(d|1) * 1233 >> 12 // d|1: no zero case to handle
-	if d < pow10u64[t] {
-		return t
-	}
-	return t + 1
+	return t + int(b2u(d >= pow10u64[t&31]))
 }
 
-// pow10u64[i] is 10^i.
-var pow10u64 = [...]uint64{
+// pow10u64[i] is 10^i for i <= 19; the rest, never reached, pad the
+// table to 32 entries so that an index masked to five bits needs no
+// bounds check.
+var pow10u64 = [32]uint64{
 	1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
 }
@@ -176,29 +175,37 @@ func appendFloat(b []byte, fbits uint64, f32 bool) []byte {
 		vbl := rop(g0, g1, cbl<<h)
 		vbr := rop(g0, g1, cbr<<h)
 
+		// The choices below are made with flags and conditional moves,
+		// not branches: on real data (canada.json's coordinates) which
+		// candidate wins is as good as random, and a mispredicted branch
+		// costs more than the arithmetic of both.
 		u := vb >> 2
 		sp := u / 10 // u rounded down to a multiple of ten, in tens
-		upin := vbl+out <= sp*40
-		wpin := (sp+1)*40+out <= vbr
-		if upin != wpin {
-			d, e = sp+b2u(wpin), k+1
-			if d%10 == 0 {
-				d, e = stripZeros(d/10, e+1)
-			}
-		} else {
-			// u or w = u+1, whichever is in the interval, the closer if
-			// both are.
-			w := u + 1
-			uin := vbl+out <= u<<2
-			win := w<<2+out <= vbr
-			d, e = u, k
-			if uin != win {
-				if win {
-					d = w
-				}
-			} else if cmp := int64(vb - (u+w)<<1); cmp > 0 || cmp == 0 && (u&1 != 0 || f32 && float32TieUp && !regular) {
-				d = w
-			}
+		upin := b2u(vbl+out <= sp*40)
+		wpin := b2u((sp+1)*40+out <= vbr)
+		// u or w = u+1: w when only w is in the interval, or both are
+		// and w is closer, or as close and u is odd (the even one on a
+		// tie; for a float32 whose tie is rounded up, w). At least one
+		// of them is in.
+		uin := b2u(vbl+out <= u<<2)
+		win := b2u((u+1)<<2+out <= vbr)
+		up := u & 1
+		if float32TieUp {
+			up |= b2u(f32) & b2u(!regular)
+		}
+		cmp := int64(vb-(2*u+1)<<1) + int64(up)
+		d = u + win&(uin^1|b2u(cmp > 0))
+		// When exactly one of the shorter candidates, sp or sp+1 in
+		// units of 10^(k+1), is in the interval, it is the one: chosen
+		// by a mask, all ones then.
+		short := -(upin ^ wpin)
+		d ^= (d ^ (sp + wpin)) & short
+		e = k + int(short&1)
+		// Only a shorter candidate can end in zero: the interval holds
+		// at most one multiple of ten units, so when u or w is one, it
+		// is sp or sp+1 and the other of those is out.
+		if d%10 == 0 {
+			d, e = stripZeros(d/10, e+1)
 		}
 	}
 
@@ -223,18 +230,20 @@ func appendFloat(b []byte, fbits uint64, f32 bool) []byte {
 	if n <= 8 {
 		binary.LittleEndian.PutUint64(s[at:], digits8(uint32(d))>>(8*(8-n)&63))
 	} else {
+		// Nine to seventeen digits (an integer is below 2^53, 16
+		// digits; a shortest decimal has at most 17), in three stores
+		// whatever their count, so that the count is not branched on:
+		// the top t of the high part h's nine digits at s[at], h's other
+		// eight at s[at+1] when h has nine or else shifted right past
+		// their leading zeros at s[at] (over t), then the low eight
+		// digits ending at the last digit.
 		hi := d / 1e8
 		lo := uint32(d - hi*1e8)
-		if n <= 16 {
-			binary.LittleEndian.PutUint64(s[at:], digits8(uint32(hi))>>(8*(16-n)&63))
-		} else {
-			// 17 digits, the most a float's shortest decimal has (an
-			// integer is below 2^53, 16 digits): one digit before
-			// two words.
-			top := uint32(hi) / 1e8
-			s[at] = byte('0' + top)
-			binary.LittleEndian.PutUint64(s[at+1:], digits8(uint32(hi)-top*1e8))
-		}
+		top := uint32(hi) / 1e8
+		nh := n - 8 // digits in hi, 1 to 9
+		s[at] = byte('0' + top)
+		nine := int(b2u(nh == 9))
+		binary.LittleEndian.PutUint64(s[(at+nine)&31:], digits8(uint32(hi)-top*1e8)>>(8*(8-nh+nine)&63))
 		binary.LittleEndian.PutUint64(s[(at+n-8)&31:], digits8(lo))
 	}
 	var m int
