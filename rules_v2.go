@@ -89,37 +89,36 @@ import (
 //
 // What jgen's v2 rules do not implement is refused with an *EncodeError
 // whose Err matches [ErrV2Unimplemented], naming the type, before
-// anything is written; the Err's message says what was declined: an embedded map with a key of invalid UTF-8, a
-// name of an embedded fallback folding to the names of two case:ignore
-// members, the format tag option (without
-// SupportFormatTag, where v2 refuses it; with it, a format v2 refuses on
-// the field's type, a year outside [0,9999] under RFC3339, and a format
-// on a type with a MarshalJSONTo method or one a marshal function
-// takes, or on pointers to it), MarshalJSONTo methods and MarshalToFunc
-// functions that write more than one value or part of one, or return an
-// error holding a *json.SemanticError or *jsontext.SyntacticError, or
-// io.EOF (v2's errors; such a method is called again by v2 through the
-// drop-in; on Go 1.26's experiment any that fails), MarshalFunc output
-// that MarshalJSON output would be declined as (see [Marshalers]), map
-// keys a MarshalToFunc applies to or whose MarshalFunc names need more than copying or repeat, an embedded
-// fallback under Marshalers, MarshalJSON and
-// MarshalJSONTo output and jsontext.Value under an escaping other than
-// Minimal's with or without HTMLSafe and JSLineTerminators (for
-// MarshalJSONTo also an InvalidUTF8 policy other than Error and
-// ReplaceRaw), the
-// string option on a type that is not a number or that a MarshalJSONTo
-// method or MarshalToFunc writes (v2 gives it the option in its
-// encoder's options), map keys of other kinds
-// (v2 refuses bool, struct and array keys), a nil pointer or interface
-// key, an interface key holding a float64 or a named type, keys whose
-// method fails, yields invalid UTF-8 or (MarshalJSON, MarshalJSONTo)
-// other than a string without escapes, distinct keys of one name without
-// AllowDuplicateNames (v2's error), and a struct type that
-// encoding/json/v2 refuses (malformed tags, duplicate names in one
+// anything is written; the Err's message says what was declined: an
+// embedded map with a key of invalid UTF-8, a name of an embedded
+// fallback folding to the names of two case:ignore members, the format
+// tag option (without SupportFormatTag, where v2 refuses it; with it, a
+// format v2 refuses on the field's type, a year outside [0,9999] under
+// RFC3339, and a format on a type with a MarshalJSONTo method or one a
+// marshal function takes, or on pointers to it), MarshalJSONTo methods
+// and MarshalToFunc functions that write more than one value or part of
+// one, or return an error holding a *json.SemanticError or
+// *jsontext.SyntacticError, or io.EOF (v2's errors; such a method is
+// called again by v2 through the drop-in; on Go 1.26's experiment any
+// that fails), MarshalFunc output that MarshalJSON output would be
+// declined as (see [Marshalers]), map keys a MarshalToFunc applies to or
+// whose MarshalFunc names need more than copying or repeat, an embedded
+// fallback under Marshalers, MarshalJSON and MarshalJSONTo output and
+// jsontext.Value under an escaping other than Minimal's with or without
+// HTMLSafe and JSLineTerminators (for MarshalJSONTo also an InvalidUTF8
+// policy other than Error and ReplaceRaw), the string option on a type
+// that is not a number or that a MarshalJSONTo method or MarshalToFunc
+// writes (v2 gives it the option in its encoder's options), map keys of
+// other kinds (v2 refuses bool, struct and array keys), a nil pointer or
+// interface key, an interface key holding a float64 or a named type,
+// keys whose method fails, yields invalid UTF-8 or (MarshalJSON,
+// MarshalJSONTo) other than a string without escapes, distinct keys of
+// one name without AllowDuplicateNames (v2's error), and a struct type
+// that encoding/json/v2 refuses (malformed tags, duplicate names in one
 // struct, a tag on an unexported field, an embedded non-struct without a
 // JSON name, options other than embed on an embedded struct, an embedded
-// type with marshal or unmarshal methods, two fallbacks in one struct). The package github.com/jgen-go/jgen/json/v2 encodes
-// such a value with
+// type with marshal or unmarshal methods, two fallbacks in one struct).
+// The package github.com/jgen-go/jgen/json/v2 encodes such a value with
 // encoding/json/v2 itself. The errors of the v2 rules (invalid UTF-8,
 // NaN, a failing method, an invalid json.Number, nesting past MaxDepth)
 // are jgen's *EncodeError; where encoding/json/v2 is built (Go 1.27, Go
