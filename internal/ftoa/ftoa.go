@@ -145,7 +145,7 @@ func appendFloat(b []byte, fbits uint64, f32 bool) []byte {
 		be = int(fbits>>52) & 0x7ff
 		c, q = t|b2u(be != 0)<<52, max(be, 1)-1075
 	}
-	regular := t != 0 || be <= 1
+	regular := t|b2u(be <= 1) != 0 // t != 0 || be <= 1, without a branch
 	var d uint64
 	var e int
 	if c == 0 || uint(-q) <= uint(bits.TrailingZeros64(c|1<<63)) {
