@@ -145,7 +145,7 @@ func appendFloat(b []byte, fbits uint64, f32 bool) []byte {
 		be = int(fbits>>52) & 0x7ff
 		c, q = t|b2u(be != 0)<<52, max(be, 1)-1075
 	}
-	regular := t != 0 || be <= 1
+	regular := t|b2u(be <= 1) != 0 // t != 0 || be <= 1, without a branch
 	var d uint64
 	var e int
 	if c == 0 || uint(-q) <= uint(bits.TrailingZeros64(c|1<<63)) {
@@ -183,18 +183,29 @@ func appendFloat(b []byte, fbits uint64, f32 bool) []byte {
 		sp := u / 10 // u rounded down to a multiple of ten, in tens
 		upin := b2u(vbl+out <= sp*40)
 		wpin := b2u((sp+1)*40+out <= vbr)
-		// u or w = u+1: w when only w is in the interval, or both are
-		// and w is closer, or as close and u is odd (the even one on a
-		// tie; for a float32 whose tie is rounded up, w). At least one
-		// of them is in.
-		uin := b2u(vbl+out <= u<<2)
-		win := b2u((u+1)<<2+out <= vbr)
-		up := u & 1
-		if float32TieUp {
-			up |= b2u(f32) & b2u(!regular)
+		// The longer candidate: u or w = u+1, whichever is in the
+		// interval, the closer if both are, the even one on a tie.
+		if regular {
+			// The closer of the two is always in: the interval reaches
+			// 2^(q-1) / 10^k > 1/2 unit to each side of the value (k
+			// is floor(log10(2^q)), and 2^q = 10^k only for q = 0, an
+			// integer), and the closer is at most 1/2 unit from it. So
+			// the candidate is vb/4 rounded half to even: vb is four
+			// times the value, rounded to odd, so its low two bits are
+			// 2 only for an exact half.
+			d = (vb + 1 + vb>>2&1) >> 2
+		} else {
+			// The gap below is half the gap above: the closer may be
+			// out of the interval.
+			uin := b2u(vbl+out <= u<<2)
+			win := b2u((u+1)<<2+out <= vbr)
+			up := u & 1
+			if f32 && float32TieUp {
+				up = 1 // see float32TieUp
+			}
+			cmp := int64(vb-(2*u+1)<<1) + int64(up)
+			d = u + win&(uin^1|b2u(cmp > 0))
 		}
-		cmp := int64(vb-(2*u+1)<<1) + int64(up)
-		d = u + win&(uin^1|b2u(cmp > 0))
 		// When exactly one of the shorter candidates, sp or sp+1 in
 		// units of 10^(k+1), is in the interval, it is the one: chosen
 		// by a mask, all ones then.
