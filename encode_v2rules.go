@@ -195,20 +195,22 @@ func (s *v2State) encodeRoot(b []byte, v any, f v2Flags) ([]byte, error) {
 	if f>>v2MarshalersShift != 0 {
 		return s.encodeRootFuncs(b, v, t, f)
 	}
-	if ifaceHoldsValue(t) {
-		s.word = data
-		p = unsafe.Pointer(&s.word)
-	} else if k := t.Kind(); k == reflect.Struct || k == reflect.Array || hasV2Methods(t) {
-		// Possibly held directly in the interface, or the receiver of a
-		// method (the interface's copy may be read-only): copy it out.
-		c := reflect.New(t)
-		c.Elem().Set(reflect.ValueOf(v))
-		p = c.UnsafePointer()
-	}
 	e := s.rootEntry
 	if t != s.rootType || f != s.rootFlags || e == nil {
 		e = v2Lookup(t, f)
 		s.rootType, s.rootFlags, s.rootEntry = t, f, e
+	}
+	if ifaceHoldsValue(t) {
+		s.word = data
+		p = unsafe.Pointer(&s.word)
+	} else if e.copy {
+		// Possibly held directly in the interface, or the receiver of a
+		// method (the interface's copy may be read-only): copy it out.
+		// The entry knows which (a struct, an array, a type with
+		// methods), so that a call does not ask reflect again.
+		c := reflect.New(t)
+		c.Elem().Set(reflect.ValueOf(v))
+		p = c.UnsafePointer()
 	}
 	b, err := e.f(s, b, p)
 	if err != nil {
@@ -270,9 +272,13 @@ func v2LookupIn(m *sync.Map, t reflect.Type, f v2Flags) *v2Entry {
 		got atomic.Pointer[v2Entry]
 	)
 	wg.Add(1)
+	// copy is the same for fwd and the entry that replaces it: a caller
+	// that gets fwd (a recursive use, or a concurrent first use) reads it.
+	k := t.Kind()
+	cp := k == reflect.Struct || k == reflect.Array || hasV2Methods(t) || hasFunc(t, f)
 	// The compiled encoders of t's recursive uses keep calling fwd: once
 	// got is set, that costs one atomic load.
-	fwd := &v2Entry{ok: true, f: func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+	fwd := &v2Entry{ok: true, copy: cp, f: func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
 		e := got.Load()
 		if e == nil {
 			wg.Wait()
@@ -287,8 +293,7 @@ func v2LookupIn(m *sync.Map, t reflect.Type, f v2Flags) *v2Entry {
 	if !ok {
 		fn = v2Unimplemented(t)
 	}
-	k := t.Kind()
-	e := &v2Entry{f: fn, ok: ok, copy: k == reflect.Struct || k == reflect.Array || hasV2Methods(t) || hasFunc(t, f)}
+	e := &v2Entry{f: fn, ok: ok, copy: cp}
 	got.Store(e)
 	wg.Done()
 	m.Store(t, e)
