@@ -59,3 +59,39 @@ func TestDropinWriteErrors(t *testing.T) {
 		t.Errorf("dropinMarshal(NaN): %q, %v; want nil and an *EncodeError", b, err)
 	}
 }
+
+// dropinFailing is a value whose MarshalJSON fails.
+type dropinFailing struct{}
+
+func (dropinFailing) MarshalJSON() ([]byte, error) { return nil, errors.New("no") }
+
+// TestDropinRootPath: the drop-ins' root path (marshalRoot) writes
+// Marshal's bytes and returns Marshal's errors (type and text) under the
+// v2 rules, in the Compact layout it takes and the Indented one it leaves
+// to marshal.
+func TestDropinRootPath(t *testing.T) {
+	deep := []any{}
+	for range 12 {
+		deep = []any{deep}
+	}
+	values := []any{nil, 1, "a<b>", []int{1, 2}, map[string]int{"b": 2, "a": 1}, [2]bool{true},
+		struct{ A, B int }{1, 2}, &struct{ S []string }{[]string{"x"}}, math.NaN(), make(chan int),
+		dropinFailing{}, deep, "bad\xff"}
+	for _, opts := range []*Options{
+		{V2: &JSONv2{Deterministic: true}},
+		{V2: &JSONv2{Deterministic: true}, MaxDepth: 8},
+		{V2: &JSONv2{StringifyNumbers: true, Deterministic: true}, Escaping: Escaping{HTMLSafe: true}},
+		{V2: &JSONv2{Deterministic: true}, Layout: Indented},
+	} {
+		for i, v := range values {
+			want, werr := Marshal(v, opts)
+			for range 2 {
+				got, gerr := dropinMarshal(v, opts)
+				if string(got) != string(want) || (gerr == nil) != (werr == nil) ||
+					gerr != nil && (gerr.Error() != werr.Error() || !errors.Is(gerr, ErrV2Unimplemented) != !errors.Is(werr, ErrV2Unimplemented)) {
+					t.Errorf("%+v, value %d (%T): %q, %v; want %q, %v", *opts, i, v, got, gerr, want, werr)
+				}
+			}
+		}
+	}
+}

@@ -103,18 +103,7 @@ func (g *Generator) writeValueV2(v any) error {
 	if err := g.checkValue("value"); err != nil {
 		return g.note(err)
 	}
-	s := g.v2s
-	if s != nil {
-		g.v2s = nil // taken: a nested WriteValue takes one of the pool
-	} else {
-		s = v2StatePool.Get().(*v2State)
-	}
-	s.g, s.esc = g, &g.esc
-	s.plainNames = plainNameEscaping(&g.esc)
-	s.dupNames = g.opts.V2.AllowDuplicateNames
-	s.strictUTF8 = g.esc.escaping.InvalidUTF8 == InvalidUTF8Error
-	s.anyOrder = g.opts.V2.AnyMapOrder && !g.opts.V2.Deterministic
-	s.room = g.state.maxDepth - len(g.state.stack)
+	s := g.takeV2State()
 	var err error
 	if g.out.w == nil && g.state.compact {
 		// Append mode, Compact layout: encoded in place, cut back on
@@ -152,16 +141,39 @@ func (g *Generator) writeValueV2(v any) error {
 		}
 		putScratch(sp, b)
 	}
+	g.releaseV2State(s)
+	if ee, ok := err.(*EncodeError); ok {
+		ee.finish()
+	}
+	return g.note(err)
+}
+
+// takeV2State returns the generator's v2State (or one of the pool) set
+// up for a value at the generator's position.
+func (g *Generator) takeV2State() *v2State {
+	s := g.v2s
+	if s != nil {
+		g.v2s = nil // taken: a nested WriteValue takes one of the pool
+	} else {
+		s = v2StatePool.Get().(*v2State)
+	}
+	s.g, s.esc = g, &g.esc
+	s.plainNames = plainNameEscaping(&g.esc)
+	s.dupNames = g.opts.V2.AllowDuplicateNames
+	s.strictUTF8 = g.esc.escaping.InvalidUTF8 == InvalidUTF8Error
+	s.anyOrder = g.opts.V2.AnyMapOrder && !g.opts.V2.Deterministic
+	s.room = g.state.maxDepth - len(g.state.stack)
+	return s
+}
+
+// releaseV2State gives s, from takeV2State, back.
+func (g *Generator) releaseV2State(s *v2State) {
 	s.g, s.esc, s.depth, s.word, s.rawEscaping = nil, nil, 0, nil, 0
 	if g.pooled && g.v2s == nil {
 		g.v2s = s
 	} else {
 		v2StatePool.Put(s)
 	}
-	if ee, ok := err.(*EncodeError); ok {
-		ee.finish()
-	}
-	return g.note(err)
 }
 
 // writeV2Compact writes b, a compact value the v2 encoder wrote under the
