@@ -374,6 +374,10 @@ type pooledGenerator struct {
 	key   Options
 	mx    Escaping
 	keyed bool
+	// shared is the options pointer of getSharedGenerator's last set-up
+	// or reuse, whose options never change once passed (equal to key
+	// while keyed), nil until then.
+	shared *Options
 	// scratch is the buffer Marshal and Encode encode into.
 	scratch []byte
 }
@@ -389,13 +393,22 @@ func getGenerator(opts *Options) (*pooledGenerator, error) {
 	if p.keyed && p.sameOptions(opts) {
 		return p, nil
 	}
+	if err := p.setUp(opts); err != nil {
+		genPool.Put(p)
+		return nil, err
+	}
+	return p, nil
+}
+
+// setUp sets p up from opts, keyed by their value (not shared), or
+// returns the *OptionsError of invalid opts with p not keyed.
+func (p *pooledGenerator) setUp(opts *Options) error {
 	stack, e, v2s := p.state.stack, p.enc, p.v2s
 	p.Generator = Generator{enc: e, v2s: v2s, pooled: true}
 	p.state.stack = stack[:0]
-	p.keyed = false
+	p.keyed, p.shared = false, nil
 	if err := p.init(opts); err != nil {
-		genPool.Put(p)
-		return nil, err
+		return err
 	}
 	p.key, p.mx = Options{}, Escaping{}
 	if opts != nil {
@@ -405,7 +418,7 @@ func getGenerator(opts *Options) (*pooledGenerator, error) {
 		}
 	}
 	p.keyed = true
-	return p, nil
+	return nil
 }
 
 // sameOptions reports whether opts are equal to those p was set up from.

@@ -103,18 +103,7 @@ func (g *Generator) writeValueV2(v any) error {
 	if err := g.checkValue("value"); err != nil {
 		return g.note(err)
 	}
-	s := g.v2s
-	if s != nil {
-		g.v2s = nil // taken: a nested WriteValue takes one of the pool
-	} else {
-		s = v2StatePool.Get().(*v2State)
-	}
-	s.g, s.esc = g, &g.esc
-	s.plainNames = plainNameEscaping(&g.esc)
-	s.dupNames = g.opts.V2.AllowDuplicateNames
-	s.strictUTF8 = g.esc.escaping.InvalidUTF8 == InvalidUTF8Error
-	s.anyOrder = g.opts.V2.AnyMapOrder && !g.opts.V2.Deterministic
-	s.room = g.state.maxDepth - len(g.state.stack)
+	s := g.takeV2State()
 	var err error
 	if g.out.w == nil && g.state.compact {
 		// Append mode, Compact layout: encoded in place, cut back on
@@ -152,16 +141,39 @@ func (g *Generator) writeValueV2(v any) error {
 		}
 		putScratch(sp, b)
 	}
+	g.releaseV2State(s)
+	if ee, ok := err.(*EncodeError); ok {
+		ee.finish()
+	}
+	return g.note(err)
+}
+
+// takeV2State returns the generator's v2State (or one of the pool) set
+// up for a value at the generator's position.
+func (g *Generator) takeV2State() *v2State {
+	s := g.v2s
+	if s != nil {
+		g.v2s = nil // taken: a nested WriteValue takes one of the pool
+	} else {
+		s = v2StatePool.Get().(*v2State)
+	}
+	s.g, s.esc = g, &g.esc
+	s.plainNames = plainNameEscaping(&g.esc)
+	s.dupNames = g.opts.V2.AllowDuplicateNames
+	s.strictUTF8 = g.esc.escaping.InvalidUTF8 == InvalidUTF8Error
+	s.anyOrder = g.opts.V2.AnyMapOrder && !g.opts.V2.Deterministic
+	s.room = g.state.maxDepth - len(g.state.stack)
+	return s
+}
+
+// releaseV2State gives s, from takeV2State, back.
+func (g *Generator) releaseV2State(s *v2State) {
 	s.g, s.esc, s.depth, s.word, s.rawEscaping = nil, nil, 0, nil, 0
 	if g.pooled && g.v2s == nil {
 		g.v2s = s
 	} else {
 		v2StatePool.Put(s)
 	}
-	if ee, ok := err.(*EncodeError); ok {
-		ee.finish()
-	}
-	return g.note(err)
 }
 
 // writeV2Compact writes b, a compact value the v2 encoder wrote under the
@@ -195,20 +207,22 @@ func (s *v2State) encodeRoot(b []byte, v any, f v2Flags) ([]byte, error) {
 	if f>>v2MarshalersShift != 0 {
 		return s.encodeRootFuncs(b, v, t, f)
 	}
-	if ifaceHoldsValue(t) {
-		s.word = data
-		p = unsafe.Pointer(&s.word)
-	} else if k := t.Kind(); k == reflect.Struct || k == reflect.Array || hasV2Methods(t) {
-		// Possibly held directly in the interface, or the receiver of a
-		// method (the interface's copy may be read-only): copy it out.
-		c := reflect.New(t)
-		c.Elem().Set(reflect.ValueOf(v))
-		p = c.UnsafePointer()
-	}
 	e := s.rootEntry
 	if t != s.rootType || f != s.rootFlags || e == nil {
 		e = v2Lookup(t, f)
 		s.rootType, s.rootFlags, s.rootEntry = t, f, e
+	}
+	if ifaceHoldsValue(t) {
+		s.word = data
+		p = unsafe.Pointer(&s.word)
+	} else if e.copy {
+		// Possibly held directly in the interface, or the receiver of a
+		// method (the interface's copy may be read-only): copy it out.
+		// The entry knows which (a struct, an array, a type with
+		// methods), so that a call does not ask reflect again.
+		c := reflect.New(t)
+		c.Elem().Set(reflect.ValueOf(v))
+		p = c.UnsafePointer()
 	}
 	b, err := e.f(s, b, p)
 	if err != nil {
@@ -270,9 +284,13 @@ func v2LookupIn(m *sync.Map, t reflect.Type, f v2Flags) *v2Entry {
 		got atomic.Pointer[v2Entry]
 	)
 	wg.Add(1)
+	// copy is the same for fwd and the entry that replaces it: a caller
+	// that gets fwd (a recursive use, or a concurrent first use) reads it.
+	k := t.Kind()
+	cp := k == reflect.Struct || k == reflect.Array || hasV2Methods(t) || hasFunc(t, f)
 	// The compiled encoders of t's recursive uses keep calling fwd: once
 	// got is set, that costs one atomic load.
-	fwd := &v2Entry{f: func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
+	fwd := &v2Entry{copy: cp, f: func(s *v2State, b []byte, p unsafe.Pointer) ([]byte, error) {
 		e := got.Load()
 		if e == nil {
 			wg.Wait()
@@ -287,8 +305,7 @@ func v2LookupIn(m *sync.Map, t reflect.Type, f v2Flags) *v2Entry {
 	if why != nil {
 		fn = v2Unimplemented(t, why)
 	}
-	k := t.Kind()
-	e := &v2Entry{f: fn, why: why, copy: k == reflect.Struct || k == reflect.Array || hasV2Methods(t) || hasFunc(t, f)}
+	e := &v2Entry{f: fn, why: why, copy: cp}
 	got.Store(e)
 	wg.Done()
 	m.Store(t, e)

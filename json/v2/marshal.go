@@ -14,6 +14,7 @@ import (
 
 	"github.com/jgen-go/jgen"
 	"github.com/jgen-go/jgen/internal/bufpool"
+	"github.com/jgen-go/jgen/internal/dropin"
 )
 
 // fallbacks counts the calls handed to encoding/json/v2 whole, for the
@@ -375,6 +376,21 @@ func appendJgen(dst []byte, in any, opts []Options) ([]byte, bool) {
 // defaultRules are the jgen options of a call without options.
 var defaultRules = jgen.Options{V2: &v2Rules[0]}
 
+// directTranslation returns the shared, read-only jgen options of opts
+// where they translate and need no layout pass (the common case: no
+// options, or one cached option), nil where the call takes the general
+// path (appendJgen), which translates, declines or lays out.
+func directTranslation(opts []Options) *jgen.Options {
+	if len(opts) == 0 {
+		return &defaultRules
+	}
+	var p layoutPass
+	if o, ok := sharedTranslation(opts, &p); o != nil && ok && !p.active {
+		return o
+	}
+	return nil
+}
+
 // lastTranslation is the cached translation sharedTranslation returned
 // last for a single option, looked at before the cache: a program passes
 // the same option (Deterministic(true), say) call after call.
@@ -441,6 +457,15 @@ func sharedTranslation(opts []Options, p *layoutPass) (o *jgen.Options, ok bool)
 // integer keys under Deterministic, whose names share a growing buffer.
 // A nil Options is ignored, as encoding/json/v2 ignores it.
 func Marshal(in any, opts ...Options) ([]byte, error) {
+	if o := directTranslation(opts); o != nil {
+		// Options shared and read-only, with no layout pass: jgen's
+		// pooled generator encodes and copies the result out.
+		if b, err := dropin.Marshal(in, o); err == nil {
+			return b, nil
+		}
+		fallbacks.Add(1)
+		return jsonv2.Marshal(in, opts...)
+	}
 	p := bufPool.Get().(*[]byte)
 	b, ok := appendJgen((*p)[:0], in, opts)
 	if !ok {
@@ -463,6 +488,18 @@ func Marshal(in any, opts ...Options) ([]byte, error) {
 // that takes fewer bytes without an error is not an error, as in
 // encoding/json/v2.
 func MarshalWrite(out io.Writer, in any, opts ...Options) error {
+	if o := directTranslation(opts); o != nil {
+		// Written from jgen's pooled generator's buffer.
+		encoded, err := dropin.Write(out, in, o)
+		if !encoded {
+			fallbacks.Add(1)
+			return jsonv2.MarshalWrite(out, in, opts...)
+		}
+		if err != nil {
+			return writeError(err)
+		}
+		return nil
+	}
 	p := bufPool.Get().(*[]byte)
 	b, ok := appendJgen((*p)[:0], in, opts)
 	if !ok {
@@ -504,12 +541,6 @@ func (w failingWriter) Write([]byte) (int, error) { return 0, w.err }
 // refuses jgen's encoding, encoding/json/v2's MarshalEncode writes it. Its
 // errors are encoding/json/v2's.
 func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) error {
-	if len(opts) > 0 && hasEncoderOption(opts) {
-		// jsontext's options given for the call: encoding/json/v2
-		// refuses some changes of them mid-stream, which it decides.
-		fallbacks.Add(1)
-		return jsonv2.MarshalEncode(out, in, opts...)
-	}
 	if k, n := out.StackIndex(out.StackDepth()); k == '{' && n%2 == 0 {
 		// The next value is a member name, which encoding/json/v2 writes
 		// from what in marshals to under its own rules.
@@ -517,22 +548,48 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) error {
 		return jsonv2.MarshalEncode(out, in, opts...)
 	}
 	eo := out.Options()
+	if len(opts) <= 1 {
+		// The common case, no option or one of a value type, translated
+		// once for the encoder's options (translateEncoder).
+		var call Options
+		if len(opts) == 1 {
+			call = opts[0]
+		}
+		if tr := translateEncoder(eo, call); tr != nil {
+			if tr.ok {
+				if encoded, err := dropin.Write((*valueWriter)(out), in, &tr.o); encoded && err == nil {
+					return nil
+				}
+			}
+			// Not translated, declined, or refused by out (which then
+			// wrote nothing of it), as below.
+			fallbacks.Add(1)
+			return jsonv2.MarshalEncode(out, in, opts...)
+		}
+	}
+	if len(opts) > 0 && hasEncoderOption(opts) {
+		// jsontext's options given for the call: encoding/json/v2
+		// refuses some changes of them mid-stream, which it decides.
+		fallbacks.Add(1)
+		return jsonv2.MarshalEncode(out, in, opts...)
+	}
 	if len(opts) > 0 {
 		// The call's marshal options over the encoder's, as
 		// encoding/json/v2 joins them for the call.
 		eo = jsonv2.JoinOptions(append([]Options{eo}, opts...)...)
 	}
 	o := optsPool.Get().(*jgen.Options)
-	defer optsPool.Put(o)
 	// out lays the value out under its own options: no layoutPass.
 	var lp layoutPass
 	if !translate([]Options{eo}, o, &lp) {
+		optsPool.Put(o)
 		fallbacks.Add(1)
 		return jsonv2.MarshalEncode(out, in, opts...)
 	}
 	o.Layout, o.Indent = jgen.Compact, ""
 	p := bufPool.Get().(*[]byte)
 	b, err := jgen.AppendMarshal((*p)[:0], in, o)
+	optsPool.Put(o)
 	if err != nil {
 		putBuf(p, b)
 		fallbacks.Add(1)
@@ -548,6 +605,20 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) error {
 		return jsonv2.MarshalEncode(out, in, opts...)
 	}
 	return nil
+}
+
+// valueWriter is a jsontext.Encoder as an io.Writer whose Write writes
+// one whole value with WriteValue (a pointer type: converting it to
+// io.Writer costs no allocation).
+type valueWriter jsontext.Encoder
+
+// Write writes b, one JSON value, as the Encoder's next value, or
+// returns WriteValue's error (the Encoder then wrote nothing of it).
+func (w *valueWriter) Write(b []byte) (int, error) {
+	if err := (*jsontext.Encoder)(w).WriteValue(b); err != nil {
+		return 0, err
+	}
+	return len(b), nil
 }
 
 // encoderOptions are jsontext's options taking a bool, and encoderStrings
