@@ -24,7 +24,10 @@ type encoderKey struct {
 // optionsLayout is where the fields encoderKey reads lie in Go's
 // jsonopts.Struct, checked against its type by reflection when the
 // program starts; ok is false where the type is not as expected (another
-// Go release), and then every call translates the options in full.
+// Go release: a field renamed, retyped or added), and then every call
+// translates the options in full. ByteLimit and DepthLimit are left out of
+// the key: no option sets them in Go 1.27 (jsontext's WithByteLimit and
+// WithDepthLimit are not exported yet, go.dev/issue/56733).
 var optionsLayout = func() (l struct {
 	ok                                 bool
 	typ                                reflect.Type
@@ -36,6 +39,20 @@ var optionsLayout = func() (l struct {
 		return l
 	}
 	st := t.Elem()
+	// Every field of the struct must be one this file knows: a field
+	// added by another Go release (a new option that is not a flag) would
+	// otherwise be missing from the key, and two encoders differing only
+	// in it would share a translation.
+	known := map[string]bool{
+		"Flags": true, "CoderValues": true, "ArshalValues": true,
+		"Indent": true, "IndentPrefix": true, "ByteLimit": true, "DepthLimit": true,
+		"Marshalers": true, "Unmarshalers": true, "Format": true,
+	}
+	for _, f := range reflect.VisibleFields(st) {
+		if !known[f.Name] {
+			return l
+		}
+	}
 	// offset returns the offset of the field name in st, of kind k.
 	offset := func(name string, k reflect.Kind) (uintptr, bool) {
 		f, ok := st.FieldByName(name)
