@@ -52,15 +52,7 @@ func dropinMarshal(v any, o any) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := p.marshalRoot(p.scratch[:0], v)
-	var out []byte
-	if err == nil {
-		out = make([]byte, len(b))
-		copy(out, b)
-	}
-	p.putScratch(b)
-	putGenerator(p)
-	return out, err
+	return p.copyOut(p.marshalRoot(p.scratch[:0], v))
 }
 
 // marshalRoot is marshal(dst, v, "") (as Marshal encodes), in the v2

@@ -318,7 +318,13 @@ func Marshal(v any, opts *Options) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := p.marshal(p.scratch[:0], v, "")
+	return p.copyOut(p.marshal(p.scratch[:0], v, ""))
+}
+
+// copyOut returns a copy of b, the encoding in p's scratch buffer, or
+// nil if err is not nil, with err, after returning the buffer and p to
+// their pools: the end of Marshal and of the drop-ins' Marshal.
+func (p *pooledGenerator) copyOut(b []byte, err error) ([]byte, error) {
 	var out []byte
 	if err == nil {
 		out = make([]byte, len(b))
