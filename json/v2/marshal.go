@@ -181,6 +181,14 @@ func translateJoined(opts []Options, o *jgen.Options, p *layoutPass) bool {
 	if len(opts) == 0 {
 		return true
 	}
+	for _, op := range opts {
+		if carriesTagFlags(op) {
+			// A field's string or format tag option, for the root
+			// value only (an Encoder's options within the field's
+			// MarshalJSONTo): left to encoding/json/v2.
+			return false
+		}
+	}
 	for _, setter := range v1Options {
 		if v, _ := lastBool(opts, setter); v {
 			return false
