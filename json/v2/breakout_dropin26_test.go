@@ -384,3 +384,63 @@ func TestBreakoutConcurrentEncoders(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestBreakoutResultsNotAliased: the slices Marshal returns share no
+// memory with its pools: a later call (large, then small, under each
+// path: no option, a cached option, a layout pass, several options) and
+// appending to a result leave every earlier result as it was.
+func TestBreakoutResultsNotAliased(t *testing.T) {
+	big := map[string]any{"a": strings.Repeat("y", 70000), "b": []int{1, 2, 3}}
+	optionSets := [][]Options{nil, {Deterministic(true)}, {jsontext.WithIndentPrefix("\t"), jsontext.Multiline(true), Deterministic(true)}, {Deterministic(true), OmitZeroStructFields(true)}}
+	type kept struct{ got, copy []byte }
+	var results []kept
+	for range 3 {
+		for _, opts := range optionSets {
+			for _, v := range []any{big, 1, "s", &record{ID: 9}, big} {
+				b, err := Marshal(v, opts...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if cap(b) != len(b) {
+					_ = append(b, "junk"...)
+				}
+				results = append(results, kept{b, bytes.Clone(b)})
+			}
+		}
+	}
+	for i, r := range results {
+		if !bytes.Equal(r.got, r.copy) {
+			t.Fatalf("result %d changed by later calls: %.40q, was %.40q", i, r.got, r.copy)
+		}
+	}
+}
+
+// TestBreakoutNamesThroughMarshalEncode: an object's names and values
+// written with MarshalEncode (names from strings and MarshalText, a
+// duplicate name, a non-string name, invalid UTF-8), under encoders that
+// allow duplicates or lay out: encoding/json/v2's errors and bytes.
+func TestBreakoutNamesThroughMarshalEncode(t *testing.T) {
+	for _, eo := range [][]Options{nil, {jsontext.AllowDuplicateNames(true)}, {jsontext.Multiline(true)}} {
+		for _, seq := range [][]any{
+			{"a", 1, "a", 2},
+			{"a", 1, methodText{"a"}, 2},
+			{methodText{"x"}, methodJSON{}, "t:x", 3},
+			{"a", map[string]int{"a": 1}, "b", dupJSON{}, "c", 1},
+			{1, 2},
+			{"a\xff", 1},
+		} {
+			var gb, wb bytes.Buffer
+			ge, we := jsontext.NewEncoder(&gb, eo...), jsontext.NewEncoder(&wb, eo...)
+			_ = ge.WriteToken(jsontext.BeginObject)
+			_ = we.WriteToken(jsontext.BeginObject)
+			for i, v := range seq {
+				gerr, werr := MarshalEncode(ge, v), jsonv2.MarshalEncode(we, v)
+				if fmt.Sprint(gerr) != fmt.Sprint(werr) {
+					t.Errorf("%v %v %d: %v, want %v", eo, seq, i, gerr, werr)
+				}
+			}
+			gerr, werr := ge.WriteToken(jsontext.EndObject), we.WriteToken(jsontext.EndObject)
+			sameResult(t, fmt.Sprint(eo, seq), gb.Bytes(), gerr, wb.Bytes(), werr)
+		}
+	}
+}
