@@ -87,17 +87,13 @@ func TestTagFlagsInEncoder(t *testing.T) {
 	}
 	// The string tag option quotes a number at the root, and refuses an
 	// array: not StringifyNumbers, which quotes the array's numbers.
-	for _, c := range []struct {
-		v    any
-		want string
-	}{{5, `{"A":"5"}`}, {[]int{1}, "json: cannot marshal from Go []int within \"/A\": invalid use of `string` tag option"}} {
-		b, err := Marshal(stringField{viaEncoder{c.v, false, false}})
-		got := string(b)
-		if err != nil {
-			got = err.Error()
-		}
-		if got != c.want {
-			t.Errorf("string tag, %T: %s, want %s", c.v, got, c.want)
-		}
+	// (encoding/json/v2 varies its errors' wording from run to run:
+	// "cannot" or "unable to"; the error is compared with its own.)
+	if b, err := Marshal(stringField{viaEncoder{5, false, false}}); err != nil || string(b) != `{"A":"5"}` {
+		t.Errorf("string tag, a number: %s, %v; want %s", b, err, `{"A":"5"}`)
+	}
+	_, werr := jsonv2.Marshal(stringField{viaEncoder{[]int{1}, true, false}})
+	if b, err := Marshal(stringField{viaEncoder{[]int{1}, false, false}}); werr == nil || fmt.Sprint(err) != werr.Error() {
+		t.Errorf("string tag, an array: %s, %v; want the error %v", b, err, werr)
 	}
 }
