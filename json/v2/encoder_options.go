@@ -3,6 +3,7 @@
 package json
 
 import (
+	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 	"reflect"
 	"sync/atomic"
@@ -84,13 +85,84 @@ var optionsLayout = func() (l struct {
 	return l
 }()
 
+// structOptionsType is the type of encoding/json/v2's options struct
+// (*jsonopts.Struct), whatever its layout: the type of an Encoder's
+// Options, of JoinOptions' result and of DefaultOptionsV2.
+var structOptionsType = reflect.TypeOf(jsonv2.DefaultOptionsV2())
+
+// structPointer returns the pointer to jsonopts.Struct that o holds, nil
+// where o is of another type or the layout is unknown.
+func structPointer(o Options) unsafe.Pointer {
+	if !optionsLayout.ok || reflect.TypeOf(o) != optionsLayout.typ {
+		return nil
+	}
+	return (*[2]unsafe.Pointer)(unsafe.Pointer(&o))[1]
+}
+
+// tagFlags are the presence bits of the flags of jsonopts.Struct that
+// encoding/json/v2 sets, for the call of a struct field's marshal method
+// or function, where the field has the string or the format tag option
+// (jsonflags.StringTag, FormatTag): they are in the options of the
+// Encoder the method is given, and apply to the root value marshaled
+// through it (the string tag option quotes a number at the root and
+// refuses an array, a map or a struct; the format tag option formats the
+// root value), which jgen's translation does not express. No option
+// sets them. They are found by marshaling fields with those options
+// through encoding/json/v2 once, when the program starts (tagProbe); 0
+// where that fails or the layout is unknown (carriesTagFlags then
+// suspects every jsonopts.Struct).
+var tagFlags = func() uint64 {
+	if !optionsLayout.ok {
+		return 0
+	}
+	var plain, str, format uint64
+	probe := struct {
+		P tagProbe
+		S tagProbe `json:",string"`
+		F tagProbe `json:",format:probe"`
+	}{tagProbe{&plain}, tagProbe{&str}, tagProbe{&format}}
+	// formatTagProbe: the format tag option on a struct type is allowed
+	// only under the experimental option that supports it.
+	if _, err := jsonv2.Marshal(&probe, formatTagProbe{}); err != nil {
+		return 0
+	}
+	s, f := str&^plain, format&^plain
+	if s == 0 || f == 0 || s&f != 0 {
+		return 0
+	}
+	return s | f
+}()
+
+// tagProbe is a type whose MarshalJSONTo records the presence bits of the
+// flags of its encoder's options in *seen, and writes null.
+type tagProbe struct{ seen *uint64 }
+
+func (t tagProbe) MarshalJSONTo(enc *jsontext.Encoder) error {
+	if p := structPointer(enc.Options()); p != nil {
+		*t.seen = (*[2]uint64)(unsafe.Add(p, optionsLayout.flags))[0]
+	}
+	return enc.WriteToken(jsontext.Null)
+}
+
+// carriesTagFlags reports whether o is an options struct holding the
+// flags of a field's string or format tag option (tagFlags): the options
+// of an Encoder given to a field's MarshalJSONTo, or a join of them. Where
+// those flags are unknown, any options struct is suspected.
+func carriesTagFlags(o Options) bool {
+	if reflect.TypeOf(o) != structOptionsType {
+		return false
+	}
+	p := structPointer(o)
+	if p == nil || tagFlags == 0 {
+		return true
+	}
+	return (*[2]uint64)(unsafe.Add(p, optionsLayout.flags))[0]&tagFlags != 0
+}
+
 // keyOf returns eo's encoderKey, false where it has none (an Options of
 // another type, marshal functions, a format, or an unknown layout).
 func keyOf(eo Options) (encoderKey, bool) {
-	if !optionsLayout.ok || reflect.TypeOf(eo) != optionsLayout.typ {
-		return encoderKey{}, false
-	}
-	p := (*[2]unsafe.Pointer)(unsafe.Pointer(&eo))[1]
+	p := structPointer(eo)
 	if p == nil || *(*any)(unsafe.Add(p, optionsLayout.marsh)) != nil || *(*string)(unsafe.Add(p, optionsLayout.frmt)) != "" {
 		return encoderKey{}, false
 	}

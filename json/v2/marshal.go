@@ -181,6 +181,14 @@ func translateJoined(opts []Options, o *jgen.Options, p *layoutPass) bool {
 	if len(opts) == 0 {
 		return true
 	}
+	for _, op := range opts {
+		if carriesTagFlags(op) {
+			// A field's string or format tag option, for the root
+			// value only (an Encoder's options within the field's
+			// MarshalJSONTo): left to encoding/json/v2.
+			return false
+		}
+	}
 	for _, setter := range v1Options {
 		if v, _ := lastBool(opts, setter); v {
 			return false
@@ -539,9 +547,18 @@ func (w failingWriter) Write([]byte) (int, error) { return 0, w.err }
 // for the call, under rules of encoding/json/v2's own), options jgen does
 // not translate, at a member name's position, or where out.WriteValue
 // refuses jgen's encoding, encoding/json/v2's MarshalEncode writes it. Its
-// errors are encoding/json/v2's.
+// errors are encoding/json/v2's. Where out's writer fails as out flushes
+// the value jgen encoded, MarshalEncode returns out's error for it (as
+// encoding/json/v2 does, the text "jsontext: write error: " and the
+// writer's error), out keeping the value for its next flush. out writes
+// jgen's value with one flush at most, after the whole value, where
+// encoding/json/v2 may flush within a value below the top level as out's
+// buffer fills: a writer that fails there fails at another Write call,
+// leaving out within the value.
 func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) error {
-	if k, n := out.StackIndex(out.StackDepth()); k == '{' && n%2 == 0 {
+	depth := out.StackDepth()
+	k, n := out.StackIndex(depth)
+	if k == '{' && n%2 == 0 {
 		// The next value is a member name, which encoding/json/v2 writes
 		// from what in marshals to under its own rules.
 		fallbacks.Add(1)
@@ -557,8 +574,9 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) error {
 		}
 		if tr := translateEncoder(eo, call); tr != nil {
 			if tr.ok {
-				if encoded, err := dropin.Write((*valueWriter)(out), in, &tr.o); encoded && err == nil {
-					return nil
+				encoded, err := dropin.Write((*valueWriter)(out), in, &tr.o)
+				if encoded && (err == nil || kept(out, depth, n)) {
+					return err
 				}
 			}
 			// Not translated, declined, or refused by out (which then
@@ -597,6 +615,9 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) error {
 	}
 	err = out.WriteValue(b)
 	putBuf(p, b)
+	if err != nil && kept(out, depth, n) {
+		return err
+	}
 	if err != nil {
 		// out refused the value (a duplicate name, its byte or depth
 		// limit) and wrote nothing of it: encoding/json/v2 meets the same
@@ -605,6 +626,17 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) error {
 		return jsonv2.MarshalEncode(out, in, opts...)
 	}
 	return nil
+}
+
+// kept reports whether out, which held n values at depth before a
+// WriteValue that failed, holds the value: out wrote it into its buffer
+// and state, and the flush to its writer failed (a write error, which
+// out survives: it keeps the unwritten bytes for its next flush).
+// encoding/json/v2's MarshalEncode returns that error as it is, out
+// holding the value once.
+func kept(out *jsontext.Encoder, depth int, n int64) bool {
+	_, m := out.StackIndex(depth)
+	return out.StackDepth() == depth && m != n
 }
 
 // valueWriter is a jsontext.Encoder as an io.Writer whose Write writes
