@@ -49,8 +49,8 @@ func (m viaEncoder) MarshalJSONTo(enc *jsontext.Encoder) error {
 // is. The drop-in must give encoding/json/v2's bytes and errors there:
 // not StringifyNumbers for the whole value, not the format ignored.
 func TestTagFlagsInEncoder(t *testing.T) {
-	if n := bits.OnesCount64(tagFlags); n != 2 {
-		t.Errorf("tagFlags %#x: %d bits, want 2 (the string and format tag options)", tagFlags, n)
+	if tf := tagFlags(); bits.OnesCount64(tf) != 2 {
+		t.Errorf("tagFlags %#x: %d bits, want 2 (the string and format tag options)", tf, bits.OnesCount64(tf))
 	}
 	type stringField struct {
 		A viaEncoder `json:",string"`

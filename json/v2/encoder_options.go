@@ -6,6 +6,7 @@ import (
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 	"reflect"
+	"sync"
 	"sync/atomic"
 	"unsafe"
 
@@ -108,10 +109,11 @@ func structPointer(o Options) unsafe.Pointer {
 // refuses an array, a map or a struct; the format tag option formats the
 // root value), which jgen's translation does not express. No option
 // sets them. They are found by marshaling fields with those options
-// through encoding/json/v2 once, when the program starts (tagProbe); 0
-// where that fails or the layout is unknown (carriesTagFlags then
-// suspects every jsonopts.Struct).
-var tagFlags = func() uint64 {
+// through encoding/json/v2 once, on the first use (tagProbe), so that a
+// program that never needs them pays nothing at start-up; 0 where that
+// fails or the layout is unknown (carriesTagFlags then suspects every
+// jsonopts.Struct).
+var tagFlags = sync.OnceValue(func() uint64 {
 	if !optionsLayout.ok {
 		return 0
 	}
@@ -131,7 +133,7 @@ var tagFlags = func() uint64 {
 		return 0
 	}
 	return s | f
-}()
+})
 
 // tagProbe is a type whose MarshalJSONTo records the presence bits of the
 // flags of its encoder's options in *seen, and writes null.
@@ -153,10 +155,11 @@ func carriesTagFlags(o Options) bool {
 		return false
 	}
 	p := structPointer(o)
-	if p == nil || tagFlags == 0 {
+	tf := tagFlags()
+	if p == nil || tf == 0 {
 		return true
 	}
-	return (*[2]uint64)(unsafe.Add(p, optionsLayout.flags))[0]&tagFlags != 0
+	return (*[2]uint64)(unsafe.Add(p, optionsLayout.flags))[0]&tf != 0
 }
 
 // keyOf returns eo's encoderKey, false where it has none (an Options of
